@@ -1,0 +1,11 @@
+# Shortcuts for people who have make; course.py does the work and needs only python3.
+.PHONY: lab test bench
+
+lab:
+	python3 course.py lab
+
+test:
+	python3 course.py test
+
+bench:
+	.venv/bin/python benchmarks/bench_core.py
