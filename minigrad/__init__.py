@@ -1,0 +1,38 @@
+"""minigrad: a small, readable deep-learning library on NumPy, with PyTorch's names.
+
+The package is laid out the way the course builds it:
+
+* ``tensor.py``        the Tensor container and :func:`tensor_method` (chapter 1)
+* ``autograd.py``      recording ops and the backward walk (chapters 2-4)
+* ``broadcasting.py``  undoing broadcasting in backward (chapter 4)
+* ``ops/``             the operations, one file per chapter (see ``ops/__init__.py``)
+* ``gradcheck.py``     numeric gradient checking (chapter 3)
+"""
+
+from . import ops  # noqa: F401  (registers every op as a Tensor method)
+from .autograd import (backward, detect_anomaly, enable_grad, is_grad_enabled, no_grad,
+                       set_detect_anomaly, topological_order)
+from .broadcasting import broadcast_axes, sum_to
+from .errors import ShapeError
+from .gradcheck import GradcheckError, GradcheckResult, gradcheck
+from .ops.add_neg import add, neg, sub
+from .ops.elementwise import exp, log, relu, sigmoid, tanh
+from .ops.indexing import getitem
+from .ops.mul_mm import matmul, mm, mul, permute, transpose
+from .ops.pow_div import pow, truediv
+from .ops.sum_expand import broadcast_to, expand, mean, reshape, sum
+from .tensor import DEFAULT_DTYPE, REGISTRY, Tensor, tensor_method
+
+div = truediv
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Tensor", "tensor_method", "REGISTRY", "DEFAULT_DTYPE", "ShapeError",
+    "no_grad", "enable_grad", "is_grad_enabled", "detect_anomaly", "set_detect_anomaly",
+    "backward", "topological_order", "broadcast_axes", "sum_to",
+    "gradcheck", "GradcheckError", "GradcheckResult",
+    "add", "neg", "sub", "mul", "mm", "matmul", "transpose", "permute",
+    "sum", "mean", "expand", "broadcast_to", "reshape", "pow", "truediv", "div",
+    "exp", "log", "tanh", "sigmoid", "relu", "getitem",
+]

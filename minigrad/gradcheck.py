@@ -1,0 +1,145 @@
+"""Checking any gradient against finite differences.
+
+For a function ``f`` of some tensors, ``backward`` gives the *analytic* gradient.
+The *numeric* gradient nudges each input element by ±eps and watches the output
+move: (f(x + eps) - f(x - eps)) / 2eps, the central difference, whose error shrinks
+like eps².  Both are computed in float64.  When ``f`` returns more than one number
+we check ``sum(f(x) * v)`` for a fixed random ``v``: a wrong gradient for any output
+element would almost surely change that sum.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .autograd import no_grad
+from .tensor import Tensor
+
+
+class GradcheckError(AssertionError):
+    """Analytic and numeric gradients disagree; the message says where and by how much."""
+
+
+@dataclass
+class Mismatch:
+    input: int
+    index: tuple
+    analytic: float
+    numeric: float
+    tolerance: float
+
+
+@dataclass
+class GradcheckResult:
+    """What :func:`gradcheck` found.  Truthy when every checked element agreed."""
+
+    ok: bool
+    checked: int
+    mismatches: list = field(default_factory=list)
+    report: str = ""
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __str__(self) -> str:
+        return self.report
+
+
+def _as_float64_inputs(inputs):
+    copies = []
+    for i, x in enumerate(inputs):
+        if isinstance(x, Tensor):
+            if x.requires_grad and x.dtype.kind != "f":
+                raise TypeError(f"gradcheck: input {i} requires grad but has dtype {x.dtype}.")
+            data = x.data.astype(np.float64) if x.dtype.kind == "f" else x.data.copy()
+            copies.append(Tensor(data, requires_grad=x.requires_grad))
+        else:
+            copies.append(x)
+    return copies
+
+
+def _output(f, xs, what: str) -> Tensor:
+    out = f(*xs)
+    if not isinstance(out, Tensor):
+        raise TypeError(f"gradcheck: f must return a Tensor, but {what} it returned "
+                        f"{type(out).__name__}.")
+    return out
+
+
+def gradcheck(f, *inputs, eps: float = 1e-6, atol: float = 1e-5, rtol: float = 1e-3,
+              seed: int = 0, raise_exception: bool = True, max_report: int = 5):
+    """Compare ``backward``'s gradients of ``f(*inputs)`` with central differences.
+
+    Only inputs that are Tensors with ``requires_grad=True`` are checked; other
+    arguments are passed through.  An element passes when
+    ``|analytic - numeric| <= atol + rtol * |numeric|``.
+
+    Returns a truthy :class:`GradcheckResult`, or raises :class:`GradcheckError`
+    with a report naming the input, the element, both values and the tolerance
+    (with ``raise_exception=False`` the failing result is returned instead).
+    """
+    xs = _as_float64_inputs(inputs)
+    checked = [i for i, x in enumerate(xs) if isinstance(x, Tensor) and x.requires_grad]
+    if not checked:
+        raise ValueError("gradcheck: no input requires a gradient; pass at least one Tensor "
+                         "created with requires_grad=True.")
+
+    out = _output(f, xs, "called once")
+    if not out.requires_grad:
+        raise ValueError("gradcheck: f's output does not depend on any input that requires "
+                         "grad (was it computed under no_grad, or from .data?).")
+    v = np.random.default_rng(seed).standard_normal(out.shape)
+    out.backward(v)
+
+    def probe() -> float:
+        with no_grad():
+            return float(np.sum(_output(f, xs, "when re-run").data * v))
+
+    mismatches, count = [], 0
+    for i in checked:
+        x = xs[i]
+        analytic = np.zeros(x.shape) if x.grad is None else x.grad.data
+        for idx in np.ndindex(*x.shape):
+            orig = x.data[idx]
+            x.data[idx] = orig + eps
+            up = probe()
+            x.data[idx] = orig - eps
+            down = probe()
+            x.data[idx] = orig
+            numeric = (up - down) / (2 * eps)
+            tol = atol + rtol * abs(numeric)
+            count += 1
+            if not abs(analytic[idx] - numeric) <= tol:   # also catches nan
+                mismatches.append(Mismatch(i, idx, float(analytic[idx]), numeric, tol))
+
+    report = _report(xs, checked, mismatches, count, x_has_grad=[xs[i].grad is not None for i in checked],
+                     max_report=max_report)
+    result = GradcheckResult(not mismatches, count, mismatches, report)
+    if mismatches and raise_exception:
+        raise GradcheckError(report)
+    return result
+
+
+def _report(xs, checked, mismatches, count, x_has_grad, max_report) -> str:
+    if not mismatches:
+        return f"gradcheck passed: {count} element(s) of {len(checked)} input(s) agree."
+    lines = [f"gradcheck failed: {len(mismatches)} of {count} element(s) disagree."]
+    for i, had_grad in zip(checked, x_has_grad):
+        bad = [m for m in mismatches if m.input == i]
+        if not bad:
+            continue
+        lines.append(f"input {i} (shape {xs[i].shape}): {len(bad)} of {xs[i].data.size} "
+                     f"element(s) wrong" + ("" if had_grad else
+                                            "; backward never reached it (its .grad is None)"))
+        worst = max(bad, key=lambda m: abs(m.analytic - m.numeric)
+                    if np.isfinite(m.analytic) else np.inf)
+        shown = bad[:max_report] + ([worst] if worst not in bad[:max_report] else [])
+        for m in shown:
+            lines.append(f"  element {m.index}: analytic {m.analytic:.6g}, numeric {m.numeric:.6g}, "
+                         f"difference {abs(m.analytic - m.numeric):.3g} > tolerance {m.tolerance:.3g}"
+                         + ("  (largest)" if m is worst and len(bad) > 1 else ""))
+        if len(bad) > len(shown):
+            lines.append(f"  … and {len(bad) - len(shown)} more")
+    return "\n".join(lines)

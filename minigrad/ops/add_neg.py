@@ -1,0 +1,51 @@
+"""Chapter 2: add and neg — and sub, which chapter 3 writes as a + (-b).
+
+Addition passes the incoming gradient unchanged to both inputs (summed back over
+any broadcast axes); negation flips its sign.
+"""
+
+import numpy as np
+
+from ..autograd import record
+from ..broadcasting import sum_to
+from ..tensor import tensor_method
+from .operands import binary, pair
+
+
+@tensor_method("add", "__add__", "__radd__")
+def add(a, b):
+    """a + b, with NumPy broadcasting."""
+    a, b = pair(a, b, "add")
+    a_shape, b_shape = a.shape, b.shape
+
+    def backward(g):
+        return sum_to(g, a_shape), sum_to(g, b_shape)
+
+    return record(binary(np.add, a, b, "add"), (a, b), backward, "add")
+
+
+@tensor_method("neg", "__neg__")
+def neg(a):
+    """-a"""
+    def backward(g):
+        return (-g,)
+
+    return record(-a.data, (a,), backward, "neg")
+
+
+@tensor_method("sub", "__sub__")
+def sub(a, b):
+    """a - b: the gradient is +g for a and -g for b (what a + (-b) would give, in one node)."""
+    a, b = pair(a, b, "sub")
+    a_shape, b_shape = a.shape, b.shape
+
+    def backward(g):
+        return sum_to(g, a_shape), sum_to(-g, b_shape)
+
+    return record(binary(np.subtract, a, b, "sub"), (a, b), backward, "sub")
+
+
+@tensor_method("__rsub__")
+def rsub(a, b):
+    """b - a (Python calls this for ``1 - t``)."""
+    return sub(b, a)

@@ -1,0 +1,133 @@
+"""Chapter 3: mul and mm — the product rule, matrix products and transposes.
+
+For c = a * b the gradient for a is g * b and for b is g * a.  For C = A @ B the
+gradient for A is G @ Bᵀ and for B is Aᵀ @ G: the only way to combine G with the
+other operand that gives back A's (or B's) shape.
+"""
+
+import numpy as np
+
+from ..autograd import record
+from ..broadcasting import sum_to
+from ..errors import ShapeError
+from ..tensor import tensor_method
+from .operands import binary, pair
+
+
+@tensor_method("mul", "__mul__", "__rmul__")
+def mul(a, b):
+    """a * b, elementwise, with NumPy broadcasting."""
+    a, b = pair(a, b, "mul")
+    A, B = a.data, b.data
+    need_a, need_b = a.requires_grad, b.requires_grad
+
+    def backward(g):
+        return (sum_to(g * B, A.shape) if need_a else None,
+                sum_to(g * A, B.shape) if need_b else None)
+
+    return record(binary(np.multiply, a, b, "mul"), (a, b), backward, "mul")
+
+
+@tensor_method("mm")
+def mm(a, b):
+    """Matrix product of two 2-D tensors (the article's name; ``@`` handles every case)."""
+    a, b = pair(a, b, "mm")
+    A, B = a.data, b.data
+    if A.ndim != 2 or B.ndim != 2:
+        raise ShapeError(f"mm: expects two 2-D tensors, got shapes {a.shape} and {b.shape}; "
+                         f"use matmul (the @ operator) for vectors and batches.")
+    if A.shape[1] != B.shape[0]:
+        raise ShapeError(f"mm: shapes {a.shape} and {b.shape} do not fit: the first has "
+                         f"{A.shape[1]} columns but the second has {B.shape[0]} rows.")
+    need_a, need_b = a.requires_grad, b.requires_grad
+
+    def backward(g):
+        return (g @ B.T if need_a else None,
+                A.T @ g if need_b else None)
+
+    return record(A @ B, (a, b), backward, "mm")
+
+
+@tensor_method("matmul", "__matmul__")
+def matmul(a, b):
+    """``a @ b`` with NumPy's rules: vectors, matrices, and batches of matrices whose
+    leading (batch) dimensions broadcast."""
+    a, b = pair(a, b, "matmul")
+    A, B = a.data, b.data
+    if A.ndim == 0 or B.ndim == 0:
+        raise ShapeError(f"matmul: both operands need at least one dimension, got shapes "
+                         f"{a.shape} and {b.shape}; use * to scale by a number.")
+    inner_b = B.shape[-2] if B.ndim > 1 else B.shape[0]
+    if A.shape[-1] != inner_b:
+        raise ShapeError(f"matmul: shapes {a.shape} and {b.shape} do not fit: the last "
+                         f"dimension of the first ({A.shape[-1]}) must equal the "
+                         f"{'second-to-last' if B.ndim > 1 else 'only'} dimension of the "
+                         f"second ({inner_b}).")
+    try:
+        out = A @ B
+    except ValueError:
+        raise ShapeError(f"matmul: the batch dimensions of shapes {a.shape} and {b.shape} "
+                         f"cannot be broadcast together.") from None
+    need_a, need_b = a.requires_grad, b.requires_grad
+    if A.ndim == 2 and B.ndim == 2:
+        def backward(g):
+            return (g @ B.T if need_a else None,
+                    A.T @ g if need_b else None)
+    else:
+        def backward(g):
+            # Treat vectors as 1-row / 1-column matrices, then undo batch broadcasting.
+            A2 = A[None, :] if A.ndim == 1 else A
+            B2 = B[:, None] if B.ndim == 1 else B
+            g2 = g.reshape(np.broadcast_shapes(A2.shape[:-2], B2.shape[:-2])
+                           + (A2.shape[-2], B2.shape[-1]))
+            ga = gb = None
+            if need_a:
+                ga = sum_to(g2 @ np.swapaxes(B2, -1, -2), A2.shape).reshape(A.shape)
+            if need_b:
+                gb = sum_to(np.swapaxes(A2, -1, -2) @ g2, B2.shape).reshape(B.shape)
+            return ga, gb
+
+    return record(out, (a, b), backward, "matmul")
+
+
+@tensor_method("__rmatmul__")
+def rmatmul(a, b):
+    """b @ a (Python calls this for ``ndarray @ tensor``)."""
+    return matmul(b, a)
+
+
+@tensor_method("permute")
+def permute(a, *dims):
+    """Reorder the axes: ``t.permute(2, 0, 1)``.  The gradient is permuted back."""
+    if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
+        dims = tuple(dims[0])
+    if sorted(d % a.ndim if a.ndim else d for d in dims) != list(range(a.ndim)):
+        raise ValueError(f"permute: {dims} is not an ordering of the {a.ndim} axes of a "
+                         f"tensor with shape {a.shape}.")
+    inverse = tuple(np.argsort([d % a.ndim for d in dims]))
+
+    def backward(g):
+        return (g.transpose(inverse),)
+
+    return record(a.data.transpose(dims), (a,), backward, "permute")
+
+
+@tensor_method("transpose")
+def transpose(a, dim0: int = -2, dim1: int = -1):
+    """Swap two axes; with no arguments, the last two (a matrix's rows and columns)."""
+    if a.ndim < 2:
+        raise ShapeError(f"transpose: needs at least 2 dimensions, got shape {a.shape}.")
+    for d in (dim0, dim1):
+        if not -a.ndim <= d < a.ndim:
+            raise IndexError(f"transpose: dim {d} is out of range for shape {a.shape}.")
+
+    def backward(g):
+        return (np.swapaxes(g, dim0, dim1),)
+
+    return record(np.swapaxes(a.data, dim0, dim1), (a,), backward, "transpose")
+
+
+@tensor_method("T", prop=True)
+def T(a):
+    """All axes reversed (rows and columns swapped, for a matrix)."""
+    return permute(a, *reversed(range(a.ndim)))

@@ -1,0 +1,70 @@
+"""Turning what an op was given into tensors, with errors that name the op and the type."""
+
+import numbers
+
+import numpy as np
+
+from ..errors import broadcast_error
+from ..tensor import Tensor, _to_array
+
+
+def as_tensor(x, op: str, like: Tensor = None) -> Tensor:
+    """``x`` as a Tensor.  A plain number takes the dtype of the tensor it meets (``like``)
+    when that tensor is floating-point, so ``float32_tensor * 2`` stays float32."""
+    if isinstance(x, Tensor):
+        return x
+    if isinstance(x, np.ndarray):
+        return Tensor._from_op(x)
+    if isinstance(x, (numbers.Number, np.generic)):
+        if like is not None and like.data.dtype.kind == "f":
+            return Tensor._from_op(np.asarray(x, dtype=like.data.dtype))
+        if like is not None:
+            return Tensor._from_op(np.asarray(x))
+        return Tensor._from_op(_to_array(x, None))
+    if isinstance(x, (list, tuple)):
+        return Tensor._from_op(_to_array(x, None))
+    raise TypeError(f"{op}: expected a Tensor, a number or an array, got {type(x).__name__}.")
+
+
+def pair(a, b, op: str) -> tuple:
+    """Both operands of a binary op as tensors (at least one of them already is)."""
+    if isinstance(a, Tensor):
+        return a, as_tensor(b, op, like=a)
+    return as_tensor(a, op, like=b if isinstance(b, Tensor) else None), as_tensor(b, op)
+
+
+def binary(fn, a: Tensor, b: Tensor, op: str) -> np.ndarray:
+    """Apply a broadcasting NumPy function, turning NumPy's shape error into one naming ``op``."""
+    try:
+        return fn(a.data, b.data)
+    except ValueError:
+        if a.data.ndim and b.data.ndim:
+            try:
+                np.broadcast_shapes(a.shape, b.shape)
+            except ValueError:
+                raise broadcast_error(op, a.shape, b.shape) from None
+        raise
+
+
+def normalize_dims(dim, ndim: int, op: str):
+    """``dim`` (None, an int or a tuple of ints, negatives allowed) as a sorted tuple of axes,
+    or None for "all axes"."""
+    if dim is None:
+        return None
+    if isinstance(dim, (int, np.integer)):
+        dims = (dim,)
+    elif isinstance(dim, (tuple, list)):
+        dims = tuple(dim)
+    else:
+        raise TypeError(f"{op}: dim must be an int or a tuple of ints, got {type(dim).__name__}.")
+    out = []
+    for d in dims:
+        if not isinstance(d, (int, np.integer)):
+            raise TypeError(f"{op}: dim must be an int or a tuple of ints, got {type(d).__name__}.")
+        if not -ndim <= d < ndim:
+            raise IndexError(f"{op}: dim {d} is out of range for a tensor with {ndim} "
+                             f"dimension(s) (valid: {-ndim} to {ndim - 1}).")
+        out.append(int(d) % ndim)
+    if len(set(out)) != len(out):
+        raise ValueError(f"{op}: dim {dim} names the same axis twice.")
+    return tuple(sorted(out))

@@ -1,0 +1,73 @@
+"""Chapter 4 (second half): powers and division, the last of the arithmetic operators.
+
+d(aⁿ)/da = n·aⁿ⁻¹; d(aᵇ)/db = aᵇ·ln a; d(a/b)/da = 1/b; d(a/b)/db = -a/b².
+"""
+
+import numbers
+
+import numpy as np
+
+from ..autograd import record
+from ..broadcasting import sum_to
+from ..tensor import tensor_method
+from .operands import binary, pair
+
+
+@tensor_method("pow", "__pow__")
+def pow(a, b):
+    """a ** b, where the exponent is a number or a tensor."""
+    if isinstance(b, numbers.Number) and not isinstance(a, (numbers.Number, np.ndarray)):
+        return _pow_number(a, b)
+    a, b = pair(a, b, "pow")
+    A, B = a.data, b.data
+    out = binary(np.power, a, b, "pow")
+    need_a, need_b = a.requires_grad, b.requires_grad
+
+    def backward(g):
+        ga = gb = None
+        if need_a:
+            ga = sum_to(g * B * A ** (B - 1), A.shape)
+        if need_b:
+            with np.errstate(divide="ignore", invalid="ignore"):
+                # 0 ** b is 0 for every b > 0, so its slope in b is 0 (not 0 * log 0 = nan).
+                dlog = np.where((A == 0) & (B >= 0), 0.0, out * np.log(A))
+            gb = sum_to(g * dlog, B.shape)
+        return ga, gb
+
+    return record(out, (a, b), backward, "pow")
+
+
+def _pow_number(a, n):
+    A = a.data
+
+    def backward(g):
+        return (g * n * A ** (n - 1),)
+
+    return record(A ** n, (a,), backward, "pow")
+
+
+@tensor_method("__rpow__")
+def rpow(a, b):
+    """b ** a (Python calls this for ``2 ** t``)."""
+    return pow(b, a)
+
+
+@tensor_method("div", "truediv", "__truediv__")
+def truediv(a, b):
+    """a / b, with NumPy broadcasting."""
+    a, b = pair(a, b, "div")
+    A, B = a.data, b.data
+    out = binary(np.true_divide, a, b, "div")
+    need_a, need_b = a.requires_grad, b.requires_grad
+
+    def backward(g):
+        return (sum_to(g / B, A.shape) if need_a else None,
+                sum_to(-g * out / B, B.shape) if need_b else None)
+
+    return record(out, (a, b), backward, "div")
+
+
+@tensor_method("__rtruediv__")
+def rtruediv(a, b):
+    """b / a (Python calls this for ``1 / t``)."""
+    return truediv(b, a)
