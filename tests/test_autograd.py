@@ -1,0 +1,270 @@
+"""The backward engine: accumulation, topological order, graph release, grad mode, anomalies."""
+
+import numpy as np
+import pytest
+
+import minigrad as mg
+from minigrad.autograd import record
+
+
+def counted_scale(x, factor, counter):
+    """x * factor as a custom op whose backward counts its own calls."""
+    def backward(g):
+        counter[0] += 1
+        return (g * factor,)
+    return record(x.data * factor, (x,), backward, "counted_scale")
+
+
+# -- one tensor, several consumers -----------------------------------------------------
+def test_reused_node_gets_the_sum_of_its_gradients():
+    a = mg.Tensor([1.0, -2.0], requires_grad=True)
+    b = a + a
+    c = b + b
+    c.backward(np.ones(2))
+    assert a.grad.data.tolist() == [4.0, 4.0]
+
+
+def test_same_tensor_on_both_sides_of_mul():
+    a = mg.Tensor(3.0, requires_grad=True)
+    (a * a).backward()
+    assert a.grad.item() == 6.0
+
+
+def test_article_example_d_equals_ab_squared():
+    a, b = mg.Tensor(10.0, requires_grad=True), mg.Tensor(5.0, requires_grad=True)
+    d = (a * b) ** 2
+    d.backward()
+    assert (a.grad.item(), b.grad.item()) == (500.0, 1000.0)
+
+
+def test_diamond_ladder_1000_levels_is_exact_and_visits_each_node_once():
+    levels, counter = 1000, [0]
+    x0 = mg.Tensor([1.0, 2.0], requires_grad=True)
+    x = x0
+    for _ in range(levels):
+        x = counted_scale(x, 0.5, counter) + counted_scale(x, 0.5, counter)
+    x.backward(np.ones(2))
+    # d/dx0 of (x/2 + x/2) repeated is exactly 1; a path-by-path walk would need 2**1000 steps.
+    assert x0.grad.data.tolist() == [1.0, 1.0]
+    assert counter[0] == 2 * levels
+
+
+def test_work_is_linear_in_graph_size():
+    """Backward calls = number of nodes, for ladders of several depths (no per-path blow-up)."""
+    for levels in (10, 100, 1000):
+        counter, x = [0], mg.Tensor(1.0, requires_grad=True)
+        nodes = 0
+        for _ in range(levels):
+            x = counted_scale(x, 1.0, counter) * counted_scale(x, 1.0, counter)
+            nodes += 2
+        x.backward()
+        assert counter[0] == nodes
+
+
+def test_100k_op_chain_backpropagates_without_recursion():
+    x0 = mg.Tensor(0.0, requires_grad=True)
+    x = x0
+    for _ in range(100_000):
+        x = x + 1.0
+    x.backward()
+    assert x.item() == 100_000.0 and x0.grad.item() == 1.0
+
+
+def test_100k_op_chain_with_retained_graph_can_be_freed():
+    x = mg.Tensor(0.0, requires_grad=True)
+    for _ in range(100_000):
+        x = x * 1.0
+    x.backward(retain_graph=True)
+    del x  # deallocating a 100k-deep chain of tensors must not overflow the C stack
+
+
+def test_topological_order_puts_consumers_before_producers():
+    a = mg.Tensor(1.0, requires_grad=True)
+    b = a * 2
+    c = a + b
+    d = c * b
+    order = mg.topological_order(d)
+    pos = {id(t): i for i, t in enumerate(order)}
+    for t in order:
+        for p in t.parents:
+            if p.requires_grad:        # constants such as the 2 in a * 2 are not visited
+                assert pos[id(t)] < pos[id(p)]
+    assert len(order) == 4 and order[0] is d and order[-1] is a
+
+
+def test_branches_that_do_not_require_grad_are_not_visited():
+    a = mg.Tensor(1.0, requires_grad=True)
+    c = mg.Tensor(2.0)
+    out = a * (c.exp() + 1)
+    assert [t.op for t in mg.topological_order(out)] == ["mul", None]
+
+
+# -- accumulation across calls, release, retain_graph ----------------------------------------
+def test_gradients_accumulate_across_backward_calls_until_zeroed():
+    w = mg.Tensor([1.0, 2.0], requires_grad=True)
+    (w * 3).sum().backward()
+    (w * 4).sum().backward()
+    assert w.grad.data.tolist() == [7.0, 7.0]
+    w.zero_grad()
+    assert w.grad is None
+    (w * 5).sum().backward()
+    assert w.grad.data.tolist() == [5.0, 5.0]
+
+
+def test_second_backward_through_freed_graph_raises_clearly():
+    w = mg.Tensor(2.0, requires_grad=True)
+    y = w * w
+    y.backward()
+    with pytest.raises(RuntimeError, match="retain_graph=True"):
+        y.backward()
+
+
+def test_retain_graph_allows_a_second_backward():
+    w = mg.Tensor(2.0, requires_grad=True)
+    y = w * w
+    y.backward(retain_graph=True)
+    y.backward()
+    assert w.grad.item() == 8.0
+
+
+def test_backward_releases_the_graph_buffers():
+    w = mg.Tensor(np.ones(3), requires_grad=True)
+    h = w.exp()
+    y = h.sum()
+    y.backward()
+    assert h.parents == () and y.parents == ()
+    assert not h.is_leaf
+
+
+def test_a_later_graph_through_a_freed_node_raises():
+    w = mg.Tensor(1.0, requires_grad=True)
+    h = w * 2
+    h.backward()
+    with pytest.raises(RuntimeError, match="second time"):
+        (h * 3).backward()
+
+
+def test_leaf_grad_is_a_private_copy():
+    """The seed gradient must not be shared with .grad (an in-place update would corrupt it)."""
+    a = mg.Tensor([1.0, 2.0], requires_grad=True)
+    b = mg.Tensor([3.0, 4.0], requires_grad=True)
+    seed = np.ones(2)
+    (a + b).backward(seed)
+    a.grad.data += 10
+    assert b.grad.data.tolist() == [1.0, 1.0] and seed.tolist() == [1.0, 1.0]
+
+
+def test_retain_grad_keeps_an_intermediate_gradient():
+    x = mg.Tensor(3.0, requires_grad=True)
+    h = (x * 2).retain_grad()
+    (h * h).backward()
+    assert h.grad.item() == 12.0 and x.grad.item() == 24.0
+
+
+# -- backward's arguments ----------------------------------------------------------------
+def test_implicit_gradient_only_for_single_element_tensors():
+    x = mg.Tensor([1.0, 2.0], requires_grad=True)
+    with pytest.raises(RuntimeError, match=r"shape \(2,\)"):
+        (x * 2).backward()
+    (x * 2)[1:].backward()          # one element: fine
+    assert x.grad.data.tolist() == [0.0, 2.0]
+
+
+def test_explicit_gradient_must_match_shape():
+    x = mg.Tensor([1.0, 2.0], requires_grad=True)
+    with pytest.raises(mg.ShapeError, match=r"\(3,\).*\(2,\)"):
+        (x * 2).backward(np.ones(3))
+    (x * 2).backward(mg.Tensor([1.0, 10.0]))
+    assert x.grad.data.tolist() == [2.0, 20.0]
+
+
+def test_backward_on_a_tensor_without_history_explains():
+    with pytest.raises(RuntimeError, match="requires_grad=True"):
+        mg.Tensor(1.0).backward()
+
+
+# -- grad mode ---------------------------------------------------------------------------
+def test_no_grad_records_nothing_and_restores():
+    w = mg.Tensor(1.0, requires_grad=True)
+    with mg.no_grad():
+        assert not mg.is_grad_enabled()
+        y = w * 2
+        with mg.enable_grad():
+            z = w * 2
+        assert not mg.is_grad_enabled()
+    assert mg.is_grad_enabled()
+    assert not y.requires_grad and y.parents == ()
+    assert z.requires_grad
+
+
+def test_no_grad_restores_after_an_exception():
+    with pytest.raises(ZeroDivisionError):
+        with mg.no_grad():
+            1 / 0
+    assert mg.is_grad_enabled()
+
+
+def test_no_grad_as_decorator():
+    @mg.no_grad()
+    def evaluate(w):
+        return w * 2
+
+    assert not evaluate(mg.Tensor(1.0, requires_grad=True)).requires_grad
+    assert mg.is_grad_enabled()
+
+
+def test_integer_inputs_never_receive_gradients():
+    idx = mg.Tensor(np.array([1, 2]))
+    w = mg.Tensor([0.5, 0.5], requires_grad=True)
+    (w * idx).sum().backward()
+    assert idx.grad is None and w.grad.data.tolist() == [1.0, 2.0]
+
+
+# -- anomaly detection ---------------------------------------------------------------------
+def test_anomaly_mode_names_the_op_that_made_a_nan():
+    x = mg.Tensor([0.0, 1.0], requires_grad=True)
+    with np.errstate(divide="ignore", invalid="ignore"), mg.detect_anomaly():
+        y = (x.log() * 0.0).sum()
+        with pytest.raises(FloatingPointError, match=r"backward of 'log' produced nan") as err:
+            y.backward()
+    assert "test_autograd.py" in str(err.value)      # where the op was created
+    assert not mg.autograd._anomaly_enabled
+
+
+def test_without_anomaly_mode_nan_flows_silently():
+    x = mg.Tensor([0.0, 1.0], requires_grad=True)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        (x.log() * 0.0).sum().backward()
+    assert np.isnan(x.grad.data[0])
+
+
+# -- the contract for custom ops ----------------------------------------------------------------
+def test_custom_op_returning_the_wrong_number_of_gradients():
+    x = mg.Tensor(1.0, requires_grad=True)
+    y = record(x.data * 2, (x,), lambda g: (g, g), "twice")
+    with pytest.raises(RuntimeError, match="'twice' returned 2 gradients for 1 inputs"):
+        y.backward()
+
+
+def test_custom_op_returning_a_gradient_of_the_wrong_shape():
+    x = mg.Tensor([1.0, 2.0], requires_grad=True)
+    y = record(x.data.sum(), (x,), lambda g: (g,), "badsum")
+    with pytest.raises(mg.ShapeError, match=r"'badsum'.*shape \(\).*shape \(2,\)"):
+        y.backward()
+
+
+def test_tensor_method_registers_a_new_method():
+    @mg.tensor_method("double_it")
+    def double_it(a):
+        return a * 2
+    try:
+        assert mg.Tensor(2.0).double_it().item() == 4.0
+        assert mg.REGISTRY["double_it"] == __name__
+    finally:
+        del mg.Tensor.double_it, mg.REGISTRY["double_it"]
+
+
+def test_registry_says_where_each_op_lives():
+    assert mg.REGISTRY["mm"] == "minigrad.ops.mul_mm"
+    assert mg.REGISTRY["__add__"] == "minigrad.ops.add_neg"
+    assert mg.REGISTRY["expand"] == "minigrad.ops.sum_expand"

@@ -1,0 +1,62 @@
+"""Every op in op_table.OPS, forward against NumPy and backward against gradcheck."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import minigrad as mg
+from op_table import OPS, values
+
+
+def draw_case(op, data):
+    shapes, params = op.shapes(data)
+    rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1), label="seed"))
+    arrays = [values(s, op.domain, rng) for s in shapes]
+    return arrays, params
+
+
+@pytest.mark.parametrize("op", OPS, ids=lambda op: op.name)
+@settings(max_examples=25)
+@given(data=st.data())
+def test_forward_matches_numpy(op, data):
+    arrays, params = draw_case(op, data)
+    out = op.fn(*[mg.Tensor(a) for a in arrays], **params)
+    expected = op.ref(*arrays, **params)
+    assert isinstance(out, mg.Tensor)
+    assert out.shape == np.shape(expected)
+    assert out.dtype == np.float64
+    np.testing.assert_allclose(out.data, expected, rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("op", OPS, ids=lambda op: op.name)
+@settings(max_examples=20)
+@given(data=st.data())
+def test_gradient_matches_numeric(op, data):
+    arrays, params = draw_case(op, data)
+    inputs = [mg.Tensor(a, requires_grad=True) for a in arrays]
+    mg.gradcheck(lambda *xs: op.fn(*xs, **params), *inputs)
+
+
+@pytest.mark.parametrize("op", OPS, ids=lambda op: op.name)
+def test_no_graph_is_recorded_without_requires_grad(op):
+    data = st.data()
+    @given(data)
+    @settings(max_examples=3)
+    def check(d):
+        arrays, params = draw_case(op, d)
+        out = op.fn(*[mg.Tensor(a) for a in arrays], **params)
+        assert not out.requires_grad and out.parents == () and out.op is None
+    check()
+
+
+def test_float32_stays_float32_through_every_unary_op():
+    x = mg.Tensor(np.linspace(0.5, 2.0, 6, dtype=np.float32).reshape(2, 3), requires_grad=True)
+    for op in OPS:
+        shapes_ok = op.shapes.__name__ == "unary"
+        if shapes_ok:
+            out = op.fn(x)
+            assert out.dtype == np.float32, op.name
+            out.sum().backward()
+            assert x.grad.dtype == np.float32, op.name
+            x.zero_grad()
