@@ -171,43 +171,63 @@ def _accumulate(t: Tensor, g: np.ndarray) -> None:
 
 
 def backward(root: Tensor, grad=None, retain_graph: bool = False) -> None:
-    """Backpropagate from ``root``; see the module docstring for the rules."""
+    """Backpropagate from ``root``; see the module docstring for the rules.
+
+    While the walk runs, each tensor's incoming gradients are summed in its
+    ``_pending`` slot; a node is processed once, when the walk reaches it.
+    """
     if not root.requires_grad:
         raise RuntimeError(
             "backward() was called on a tensor that does not require grad, so there is nothing "
             "to differentiate: create the inputs with requires_grad=True (and not inside no_grad)."
         )
+    seed = _seed(root, grad)
     order = topological_order(root)
-    grads = {id(root): _seed(root, grad)}
-    for node in order:
-        g = grads.pop(id(node), None)
-        if g is None:
-            continue
-        fn = node._backward
-        if fn is None or node._retains_grad:
-            _accumulate(node, g)
-            if fn is None:
+    root._pending = seed
+    try:
+        for node in order:
+            g = node._pending
+            if g is None:
                 continue
-        input_grads = fn(g)
-        if len(input_grads) != len(node._parents):
-            raise RuntimeError(
-                f"the backward of '{node._op}' returned {len(input_grads)} gradients for "
-                f"{len(node._parents)} inputs; it must return one per input (None to skip one)."
-            )
-        if _anomaly_enabled:
-            _check_finite(node, input_grads)
-        for i, (parent, pg) in enumerate(zip(node._parents, input_grads)):
-            if pg is not None and parent.requires_grad:
-                if pg.shape != parent.data.shape:
-                    raise ShapeError(
-                        f"the backward of '{node._op}' returned a gradient of shape {pg.shape} "
-                        f"for its input {i}, which has shape {parent.data.shape}."
-                    )
-                key = id(parent)
-                prev = grads.get(key)
-                grads[key] = pg if prev is None else prev + pg
+            node._pending = None
+            fn = node._backward
+            if fn is None or node._retains_grad:
+                _accumulate(node, g)
+                if fn is None:
+                    continue
+            input_grads = fn(g)
+            if type(input_grads) is not tuple:
+                raise TypeError(f"the backward of '{node._op}' returned a "
+                                f"{type(input_grads).__name__}; it must return a tuple with one "
+                                f"gradient per input, e.g. (grad,) for a single input.")
+            if _anomaly_enabled:
+                _check_finite(node, input_grads)
+            try:
+                for parent, pg in zip(node._parents, input_grads, strict=True):
+                    if pg is not None and parent.requires_grad:
+                        if pg.shape != parent.data.shape:
+                            raise _wrong_shape(node, parent, pg)
+                        prev = parent._pending
+                        parent._pending = pg if prev is None else prev + pg
+            except ValueError:
+                if len(input_grads) != len(node._parents):
+                    raise RuntimeError(
+                        f"the backward of '{node._op}' returned {len(input_grads)} gradients "
+                        f"for {len(node._parents)} inputs; it must return one per input "
+                        f"(None to skip one).") from None
+                raise
+    except BaseException:
+        for node in order:       # leave no half-summed gradients behind for the next call
+            node._pending = None
+        raise
     if not retain_graph:
         for node in order:
             if node._backward is not None:
                 node._backward = _freed
                 node._parents = ()
+
+
+def _wrong_shape(node: Tensor, parent: Tensor, pg) -> ShapeError:
+    i = next(i for i, p in enumerate(node._parents) if p is parent)
+    return ShapeError(f"the backward of '{node._op}' returned a gradient of shape {pg.shape} "
+                      f"for its input {i}, which has shape {parent.data.shape}.")

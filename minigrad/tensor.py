@@ -62,7 +62,7 @@ class Tensor:
     """
 
     __slots__ = ("data", "grad", "requires_grad", "_parents", "_backward", "_op",
-                 "_retains_grad", "_trace", "__weakref__")
+                 "_retains_grad", "_trace", "_pending", "__weakref__")
 
     # Make NumPy hand mixed expressions (``ndarray + Tensor``) to our reflected
     # operators instead of trying to treat the tensor as an array of objects.
@@ -77,6 +77,7 @@ class Tensor:
         self._op = None
         self._retains_grad = False
         self._trace = None
+        self._pending = None
         if requires_grad:
             self.requires_grad_(True)
 
@@ -92,6 +93,7 @@ class Tensor:
         t._op = None
         t._retains_grad = False
         t._trace = None
+        t._pending = None
         return t
 
     # -- gradient bookkeeping -----------------------------------------------------

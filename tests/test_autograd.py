@@ -246,6 +246,24 @@ def test_custom_op_returning_the_wrong_number_of_gradients():
         y.backward()
 
 
+def test_custom_op_returning_a_bare_array_instead_of_a_tuple():
+    x = mg.Tensor([1.0, 2.0], requires_grad=True)
+    y = record(x.data * 2, (x,), lambda g: g * 2, "double")
+    with pytest.raises(TypeError, match=r"'double' returned a ndarray.*\(grad,\)"):
+        y.backward(np.ones(2))
+    assert x.grad is None and all(t._pending is None for t in (x, y))
+
+
+def test_an_error_inside_a_backward_function_propagates_unchanged():
+    x = mg.Tensor([1.0, 2.0], requires_grad=True)
+
+    def broken(g):
+        raise ValueError("my own mistake")
+    y = record(x.data * 2, (x,), broken, "broken")
+    with pytest.raises(ValueError, match="my own mistake"):
+        y.backward(np.ones(2))
+
+
 def test_custom_op_returning_a_gradient_of_the_wrong_shape():
     x = mg.Tensor([1.0, 2.0], requires_grad=True)
     y = record(x.data.sum(), (x,), lambda g: (g,), "badsum")

@@ -38,9 +38,10 @@ def sub(a, b):
     """a - b: the gradient is +g for a and -g for b (what a + (-b) would give, in one node)."""
     a, b = pair(a, b, "sub")
     a_shape, b_shape = a.shape, b.shape
+    need_b = b.requires_grad
 
     def backward(g):
-        return sum_to(g, a_shape), sum_to(-g, b_shape)
+        return sum_to(g, a_shape), sum_to(-g, b_shape) if need_b else None
 
     return record(binary(np.subtract, a, b, "sub"), (a, b), backward, "sub")
 

@@ -29,6 +29,8 @@ def as_tensor(x, op: str, like: Tensor = None) -> Tensor:
 def pair(a, b, op: str) -> tuple:
     """Both operands of a binary op as tensors (at least one of them already is)."""
     if isinstance(a, Tensor):
+        if isinstance(b, Tensor):
+            return a, b
         return a, as_tensor(b, op, like=a)
     return as_tensor(a, op, like=b if isinstance(b, Tensor) else None), as_tensor(b, op)
 
