@@ -10,7 +10,7 @@ Dtype policy
 ------------
 * The default dtype is ``float64``: Python numbers and (nested) lists become
   float64, so gradients are exact enough to check numerically.
-* A NumPy array keeps its dtype.  A ``float32`` array stays ``float32``; an
+* A NumPy array (or NumPy scalar) keeps its dtype.  A ``float32`` array stays ``float32``; an
   integer or boolean array stays integer/boolean, because such data is labels,
   indices or masks.
 * ``dtype=`` always wins.
@@ -32,11 +32,12 @@ def _to_array(data, dtype) -> np.ndarray:
     """Turn user data into an ndarray following the dtype policy above."""
     if isinstance(data, Tensor):
         data = data.data
-    if isinstance(data, np.ndarray):
+    if isinstance(data, (np.ndarray, np.generic)):
+        data = np.asarray(data)
         return data if dtype is None else data.astype(dtype, copy=False)
     if isinstance(data, (bool, np.bool_)) and dtype is None:
         return np.asarray(data)
-    if isinstance(data, (numbers.Number, np.generic, list, tuple)):
+    if isinstance(data, (numbers.Number, list, tuple)):
         try:
             return np.asarray(data, dtype=DEFAULT_DTYPE if dtype is None else dtype)
         except (ValueError, TypeError) as err:
@@ -194,6 +195,12 @@ class Tensor:
         if self.data.ndim == 0:
             raise TypeError("len() of a 0-d tensor")
         return self.data.shape[0]
+
+    def __iter__(self):
+        """Rows along the first axis, each a tensor indexed out of this one (so gradients flow)."""
+        if self.data.ndim == 0:
+            raise TypeError("iteration over a 0-d tensor; use .item() to get its value")
+        return (self[i] for i in range(self.data.shape[0]))
 
     def __bool__(self) -> bool:
         if self.data.size != 1:

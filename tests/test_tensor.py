@@ -19,6 +19,21 @@ def test_arrays_keep_their_dtype():
     assert mg.Tensor(np.array([True, False])).dtype == np.bool_
 
 
+def test_numpy_scalars_keep_their_dtype():
+    assert mg.Tensor(np.float32(2.0)).dtype == np.float32
+    assert mg.Tensor(np.int64(2)).dtype == np.int64
+
+
+def test_iteration_yields_rows_that_carry_gradients():
+    w = mg.Tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+    rows = list(w)
+    assert [r.data.tolist() for r in rows] == [[1.0, 2.0], [3.0, 4.0]]
+    (rows[0] * 2 + rows[1]).sum().backward()
+    assert w.grad.data.tolist() == [[2.0, 2.0], [1.0, 1.0]]
+    with pytest.raises(TypeError, match="0-d"):
+        list(mg.Tensor(1.0))
+
+
 def test_dtype_argument_wins():
     assert mg.Tensor([1, 2], dtype=np.int64).dtype == np.int64
     assert mg.Tensor(np.arange(3), dtype=np.float32).dtype == np.float32
