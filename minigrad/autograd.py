@@ -111,17 +111,19 @@ def topological_order(root: Tensor) -> list:
     reaches it, every gradient contribution to it has arrived.
     """
     order = []
-    seen = {id(root)}
+    expanded = set()
     stack = [(root, False)]
     while stack:
-        node, children_done = stack.pop()
-        if children_done:
-            order.append(node)
+        node, parents_done = stack.pop()
+        if parents_done:
+            order.append(node)          # every parent of node is already in `order`
             continue
+        if id(node) in expanded:        # reached again by another path: already handled
+            continue
+        expanded.add(id(node))
         stack.append((node, True))
         for parent in node._parents:
-            if parent.requires_grad and id(parent) not in seen:
-                seen.add(id(parent))
+            if parent.requires_grad and id(parent) not in expanded:
                 stack.append((parent, False))
     order.reverse()
     return order

@@ -2,6 +2,8 @@
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import minigrad as mg
 from minigrad.autograd import record
@@ -90,6 +92,33 @@ def test_topological_order_puts_consumers_before_producers():
             if p.requires_grad:        # constants such as the 2 in a * 2 are not visited
                 assert pos[id(t)] < pos[id(p)]
     assert len(order) == 4 and order[0] is d and order[-1] is a
+
+
+def test_a_node_reached_by_a_short_and_a_long_path_waits_for_both():
+    """Regression: v0 feeds v4 directly and through v2.  An order that marked nodes as
+    seen when first pushed put v0 before v2, so v0's gradient was read half-summed."""
+    v0 = mg.Tensor(0.4, requires_grad=True)
+    v2 = v0 + v0
+    v3 = v0 + v0
+    v4 = v0 + v2
+    (v3 * 5.0 + v4 * 7.0).backward()
+    assert v0.grad.item() == 2 * 5.0 + 3 * 7.0
+
+
+@given(st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 10**6), st.booleans()),
+                min_size=1, max_size=40))
+def test_topological_order_is_valid_on_random_dags(edges):
+    """Build a random DAG (each new node combines two earlier ones) and check the order."""
+    nodes = [mg.Tensor(1.0, requires_grad=True), mg.Tensor(2.0, requires_grad=True)]
+    for i, j, use_mul in edges:
+        a, b = nodes[i % len(nodes)], nodes[j % len(nodes)]
+        nodes.append(a * b if use_mul else a + b)
+    order = mg.topological_order(nodes[-1])
+    pos = {id(t): k for k, t in enumerate(order)}
+    assert len(pos) == len(order)                  # nobody twice
+    for t in order:
+        for p in t.parents:
+            assert pos[id(t)] < pos[id(p)]         # consumers before producers
 
 
 def test_branches_that_do_not_require_grad_are_not_visited():
