@@ -60,3 +60,10 @@ def test_float32_stays_float32_through_every_unary_op():
             out.sum().backward()
             assert x.grad.dtype == np.float32, op.name
             x.zero_grad()
+
+
+@pytest.mark.parametrize("exponent", [0, mg.Tensor(0.0)], ids=["number", "tensor"])
+def test_power_zero_has_slope_zero_even_at_zero(exponent):
+    x = mg.Tensor([0.0, 2.0], requires_grad=True)
+    (x ** exponent).sum().backward()
+    assert x.grad.data.tolist() == [0.0, 0.0]

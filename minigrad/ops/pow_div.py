@@ -26,7 +26,10 @@ def pow(a, b):
     def backward(g):
         ga = gb = None
         if need_a:
-            ga = sum_to(g * B * A ** (B - 1), A.shape)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                # x ** 0 is constant, so its slope is 0 (not 0 * 0 ** -1 = nan at x = 0).
+                da = np.where(B == 0, 0.0, B * A ** (B - 1))
+            ga = sum_to(g * da, A.shape)
         if need_b:
             with np.errstate(divide="ignore", invalid="ignore"):
                 # 0 ** b is 0 for every b > 0, so its slope in b is 0 (not 0 * log 0 = nan).
@@ -41,6 +44,8 @@ def _pow_number(a, n):
     A = a.data
 
     def backward(g):
+        if n == 0:                       # x ** 0 is constant: slope 0 everywhere, even at 0
+            return (np.zeros_like(g),)
         return (g * n * A ** (n - 1),)
 
     return record(A ** n, (a,), backward, "pow")
