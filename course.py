@@ -3,6 +3,7 @@
 
     python3 course.py lab     # create/refresh .venv, then open the chapters in JupyterLab
     python3 course.py test    # create/refresh .venv, then run every test and every notebook
+    python3 course.py test-oldest   # the same suite on the oldest versions pyproject allows
 
 Both create a virtual environment in ``.venv`` on first use and reuse it after;
 it is reinstalled only when ``pyproject.toml`` changes.  Needs nothing but
@@ -58,6 +59,33 @@ def ensure_env() -> None:
     STAMP.write_text(wanted + "\n")
 
 
+def oldest_pins() -> list:
+    """Every ``name>=X`` requirement of pyproject.toml (with the course and test extras)
+    turned into ``name==X``: the oldest versions minigrad claims to support."""
+    try:
+        import tomllib
+    except ImportError:
+        sys.exit("[course] test-oldest reads pyproject.toml with tomllib: run it with Python 3.11+")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    reqs = project["dependencies"] + [r for extra in EXTRAS.split(",")
+                                      for r in project["optional-dependencies"][extra]]
+    return [r.replace(">=", "==") for r in reqs if ">=" in r and ";" not in r]
+
+
+def test_oldest(args: list) -> None:
+    """Run the suite in .venv-oldest, built from the lower bounds, to prove they work."""
+    oldest = ROOT / ".venv-oldest"
+    python = oldest / PYTHON.relative_to(VENV)
+    if not python.exists():
+        venv.EnvBuilder(with_pip=True).create(oldest)
+    _say("installing the oldest supported versions: " + " ".join(oldest_pins()))
+    _run([python, "-m", "pip", "install", "--disable-pip-version-check", "-q", *oldest_pins()])
+    _run([python, "-m", "pip", "install", "--disable-pip-version-check", "-q", "--no-deps",
+          "-e", "."])
+    os.chdir(ROOT)
+    os.execv(str(python), [str(python), "-m", "pytest", *PYTEST_ARGS, *args])
+
+
 def lab(args: list) -> None:
     ensure_env()
     extra = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
@@ -72,7 +100,7 @@ def test(args: list) -> None:
     os.execv(str(PYTHON), [str(PYTHON), "-m", "pytest", *PYTEST_ARGS, *args])
 
 
-COMMANDS = {"lab": lab, "test": test}
+COMMANDS = {"lab": lab, "test": test, "test-oldest": test_oldest}
 
 
 def main(argv: list) -> None:

@@ -19,6 +19,7 @@ requires a gradient and gradient mode is on (see :class:`no_grad`).
 
 from __future__ import annotations
 
+import functools
 import traceback
 
 import numpy as np
@@ -47,8 +48,6 @@ class _Switch:
         return False
 
     def __call__(self, fn):
-        import functools
-
         @functools.wraps(fn)
         def wrapped(*args, **kwargs):
             with type(self)():
