@@ -70,7 +70,19 @@ class Tensor:
     __array_ufunc__ = None
 
     def __init__(self, data, requires_grad: bool = False, dtype=None):
-        self.data = _to_array(data, dtype)
+        self._reset(_to_array(data, dtype))
+        if requires_grad:
+            self.requires_grad_(True)
+
+    @classmethod
+    def _from_op(cls, data: np.ndarray) -> "Tensor":
+        """A fresh leaf around an array that is already an ndarray (what ops produce)."""
+        t = object.__new__(cls)
+        t._reset(data)
+        return t
+
+    def _reset(self, data: np.ndarray) -> None:
+        self.data = data
         self.grad = None
         self.requires_grad = False
         self._parents = ()
@@ -79,23 +91,6 @@ class Tensor:
         self._retains_grad = False
         self._trace = None
         self._pending = None
-        if requires_grad:
-            self.requires_grad_(True)
-
-    # -- construction used by ops (skips the checks above: data is already an array)
-    @classmethod
-    def _from_op(cls, data: np.ndarray) -> "Tensor":
-        t = object.__new__(cls)
-        t.data = data
-        t.grad = None
-        t.requires_grad = False
-        t._parents = ()
-        t._backward = None
-        t._op = None
-        t._retains_grad = False
-        t._trace = None
-        t._pending = None
-        return t
 
     # -- gradient bookkeeping -----------------------------------------------------
     def requires_grad_(self, flag: bool = True) -> "Tensor":
