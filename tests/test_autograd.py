@@ -315,3 +315,23 @@ def test_registry_says_where_each_op_lives():
     assert mg.REGISTRY["mm"] == "minigrad.ops.mul_mm"
     assert mg.REGISTRY["__add__"] == "minigrad.ops.add_neg"
     assert mg.REGISTRY["expand"] == "minigrad.ops.sum_expand"
+
+
+def test_set_detect_anomaly_switches_the_check_on_and_off():
+    x = mg.Tensor([0.0], requires_grad=True)
+    mg.set_detect_anomaly(True)
+    try:
+        with np.errstate(divide="ignore"):
+            y = (1 / x).sum()
+        with pytest.raises(FloatingPointError, match="'div' produced inf"):
+            y.backward()
+    finally:
+        mg.set_detect_anomaly(False)
+    with np.errstate(divide="ignore"):
+        (1 / x).sum().backward()            # off again: no error, the gradient is -inf
+    assert np.isneginf(x.grad.data[0])
+
+
+def test_retain_grad_needs_a_tensor_that_requires_grad():
+    with pytest.raises(RuntimeError, match="does not require grad"):
+        mg.Tensor(1.0).retain_grad()

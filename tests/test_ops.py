@@ -67,3 +67,21 @@ def test_power_zero_has_slope_zero_even_at_zero(exponent):
     x = mg.Tensor([0.0, 2.0], requires_grad=True)
     (x ** exponent).sum().backward()
     assert x.grad.data.tolist() == [0.0, 0.0]
+
+
+def test_broadcast_axes_and_sum_to():
+    assert mg.broadcast_axes((3, 1), (2, 3, 4)) == (0, 2)
+    assert mg.broadcast_axes((2, 3), (2, 3)) == ()
+    g = np.arange(24.0).reshape(2, 3, 4)
+    np.testing.assert_array_equal(mg.sum_to(g, (3, 1)), g.sum(axis=(0, 2)).reshape(3, 1))
+    with pytest.raises(ValueError, match="smaller shape"):
+        mg.broadcast_axes((2, 3), (3,))
+
+
+def test_indexing_with_an_integer_tensor_scatters_gradients_back():
+    w = mg.Tensor([10.0, 20.0, 30.0], requires_grad=True)
+    labels = mg.Tensor(np.array([2, 0, 2]))
+    picked = w[labels]
+    assert picked.data.tolist() == [30.0, 10.0, 30.0]
+    picked.sum().backward()
+    assert w.grad.data.tolist() == [1.0, 0.0, 2.0]

@@ -73,3 +73,15 @@ def test_layout():
         assert (ROOT / folder).is_dir(), folder
     for folder in ("chapters", "exercises", "solutions", "benchmarks"):
         assert any((ROOT / folder).iterdir()), f"{folder}/ is empty: it needs a README"
+
+
+def test_oldest_pins_are_the_lower_bounds_of_every_requirement():
+    sys.path.insert(0, str(ROOT))
+    try:
+        import course
+    finally:
+        sys.path.remove(str(ROOT))
+    pins = course.oldest_pins()
+    expected = {name: spec.replace(">=", "==")
+                for name, spec in pyproject_requirements().items() if name != "python"}
+    assert {_norm(REQ.match(p).group(1)): REQ.match(p).group(2) for p in pins} == expected
