@@ -28,6 +28,14 @@ def mul(a, b):
     return record(binary(np.multiply, a, b, "mul"), (a, b), backward, "mul")
 
 
+def _matrix_backward(A, B, need_a: bool, need_b: bool):
+    """The backward of C = A @ B for 2-D A and B: G @ Bᵀ and Aᵀ @ G."""
+    def backward(g):
+        return (g @ B.T if need_a else None,
+                A.T @ g if need_b else None)
+    return backward
+
+
 @tensor_method("mm")
 def mm(a, b):
     """Matrix product of two 2-D tensors (the article's name; ``@`` handles every case)."""
@@ -39,12 +47,7 @@ def mm(a, b):
     if A.shape[1] != B.shape[0]:
         raise ShapeError(f"mm: shapes {a.shape} and {b.shape} do not fit: the first has "
                          f"{A.shape[1]} columns but the second has {B.shape[0]} rows.")
-    need_a, need_b = a.requires_grad, b.requires_grad
-
-    def backward(g):
-        return (g @ B.T if need_a else None,
-                A.T @ g if need_b else None)
-
+    backward = _matrix_backward(A, B, a.requires_grad, b.requires_grad)
     return record(A @ B, (a, b), backward, "mm")
 
 
@@ -70,9 +73,7 @@ def matmul(a, b):
                          f"cannot be broadcast together.") from None
     need_a, need_b = a.requires_grad, b.requires_grad
     if A.ndim == 2 and B.ndim == 2:
-        def backward(g):
-            return (g @ B.T if need_a else None,
-                    A.T @ g if need_b else None)
+        backward = _matrix_backward(A, B, need_a, need_b)
     else:
         def backward(g):
             # Treat vectors as 1-row / 1-column matrices, then undo batch broadcasting.
@@ -101,10 +102,11 @@ def permute(a, *dims):
     """Reorder the axes: ``t.permute(2, 0, 1)``.  The gradient is permuted back."""
     if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
         dims = tuple(dims[0])
-    if sorted(d % a.ndim if a.ndim else d for d in dims) != list(range(a.ndim)):
+    axes = [d % a.ndim for d in dims] if a.ndim else list(dims)
+    if sorted(axes) != list(range(a.ndim)):
         raise ValueError(f"permute: {dims} is not an ordering of the {a.ndim} axes of a "
                          f"tensor with shape {a.shape}.")
-    inverse = tuple(np.argsort([d % a.ndim for d in dims]))
+    inverse = tuple(np.argsort(axes))
 
     def backward(g):
         return (g.transpose(inverse),)

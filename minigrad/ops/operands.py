@@ -40,11 +40,10 @@ def binary(fn, a: Tensor, b: Tensor, op: str) -> np.ndarray:
     try:
         return fn(a.data, b.data)
     except ValueError:
-        if a.data.ndim and b.data.ndim:
-            try:
-                np.broadcast_shapes(a.shape, b.shape)
-            except ValueError:
-                raise broadcast_error(op, a.shape, b.shape) from None
+        try:
+            np.broadcast_shapes(a.shape, b.shape)
+        except ValueError:
+            raise broadcast_error(op, a.shape, b.shape) from None
         raise
 
 
