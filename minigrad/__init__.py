@@ -7,9 +7,13 @@ The package is laid out the way the course builds it:
 * ``broadcasting.py``  undoing broadcasting in backward (chapter 4)
 * ``ops/``             the operations, one file per chapter (see ``ops/__init__.py``)
 * ``gradcheck.py``     numeric gradient checking (chapter 3)
+* ``random.py``        ``manual_seed``: one generator for initialisation and dropout
+* ``nn/``              layers, losses and the Module base class (chapter 6)
+* ``optim/``           SGD and Adam (chapter 5)
 """
 
 from . import ops  # noqa: F401  (registers every op as a Tensor method)
+from . import nn, optim
 from .autograd import (backward, detect_anomaly, enable_grad, is_grad_enabled, no_grad,
                        set_detect_anomaly, topological_order)
 from .broadcasting import broadcast_axes, sum_to
@@ -21,6 +25,7 @@ from .ops.indexing import getitem
 from .ops.mul_mm import matmul, mm, mul, permute, transpose
 from .ops.pow_div import pow, truediv
 from .ops.sum_expand import broadcast_to, expand, mean, reshape, sum
+from .random import manual_seed
 from .tensor import DEFAULT_DTYPE, REGISTRY, Tensor, tensor_method
 
 div = truediv
@@ -28,7 +33,7 @@ div = truediv
 __version__ = "0.1.0"
 
 __all__ = [
-    "Tensor", "tensor_method", "REGISTRY", "DEFAULT_DTYPE", "ShapeError",
+    "Tensor", "tensor_method", "manual_seed", "nn", "optim", "REGISTRY", "DEFAULT_DTYPE", "ShapeError",
     "no_grad", "enable_grad", "is_grad_enabled", "detect_anomaly", "set_detect_anomaly",
     "backward", "topological_order", "broadcast_axes", "sum_to",
     "gradcheck", "GradcheckError", "GradcheckResult",

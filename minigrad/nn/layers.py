@@ -1,0 +1,130 @@
+"""The everyday layers: Linear, Sequential, the activation modules and Dropout."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..random import get_rng
+from . import functional as F
+from .module import Module, Parameter
+
+
+def _positive_int(value, what: str, layer: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0:
+        raise ValueError(f"{layer}: {what} must be a positive integer, got {value!r}.")
+    return int(value)
+
+
+class Linear(Module):
+    """``y = x @ weight.T + bias``: every output is a weighted sum of every input.
+
+    ``weight`` has shape (out_features, in_features) and ``bias`` (out_features,),
+    PyTorch's layout, so a ``state_dict`` moves between the two libraries as is.
+
+    **Initialisation.** Weight and bias are drawn uniformly from
+    [-1/√in_features, 1/√in_features] (PyTorch's default for ``nn.Linear``).  A sum
+    of ``in_features`` terms each of variance 1/(3·in_features) then has variance
+    about a third of the input's, whatever the width: outputs neither explode nor
+    vanish as layers are stacked.  Numbers come from ``minigrad.manual_seed`` unless
+    an ``rng`` is given.
+    """
+
+    def __init__(self, in_features: int, out_features: int, bias: bool = True,
+                 dtype=np.float64, rng=None):
+        super().__init__()
+        self.in_features = _positive_int(in_features, "in_features", "Linear")
+        self.out_features = _positive_int(out_features, "out_features", "Linear")
+        gen = get_rng(rng)
+        bound = 1.0 / np.sqrt(self.in_features)
+        self.weight = Parameter(
+            gen.uniform(-bound, bound, (self.out_features, self.in_features)).astype(dtype))
+        self.bias = (Parameter(gen.uniform(-bound, bound, self.out_features).astype(dtype))
+                     if bias else None)
+
+    def forward(self, x):
+        return F.linear(x, self.weight, self.bias)
+
+    def extra_repr(self) -> str:
+        return (f"in_features={self.in_features}, out_features={self.out_features}, "
+                f"bias={self.bias is not None}")
+
+
+class Sequential(Module):
+    """Layers applied one after another: ``Sequential(Linear(2, 10), Sigmoid(), Linear(10, 1))``.
+
+    Index it (``model[0]``), loop over it, ``len()`` it, ``append`` to it.
+    """
+
+    def __init__(self, *layers: Module):
+        super().__init__()
+        for i, layer in enumerate(layers):
+            if not isinstance(layer, Module):
+                raise TypeError(f"Sequential: item {i} is a {type(layer).__name__}, not a Module "
+                                f"(did you pass a class instead of an instance, e.g. ReLU "
+                                f"instead of ReLU()?).")
+        self._layers = list(layers)
+
+    def _members(self):
+        for i, layer in enumerate(self._layers):
+            yield str(i), layer
+
+    def forward(self, x):
+        for layer in self._layers:
+            x = layer(x)
+        return x
+
+    def append(self, layer: Module) -> "Sequential":
+        if not isinstance(layer, Module):
+            raise TypeError(f"Sequential.append: expected a Module, got {type(layer).__name__}.")
+        self._layers.append(layer)
+        return self
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return Sequential(*self._layers[i])
+        return self._layers[i]
+
+    def __len__(self) -> int:
+        return len(self._layers)
+
+    def __iter__(self):
+        return iter(self._layers)
+
+
+class ReLU(Module):
+    """max(x, 0), elementwise."""
+
+    def forward(self, x):
+        return x.relu()
+
+
+class Sigmoid(Module):
+    """1 / (1 + e⁻ˣ), elementwise: squashes any number into (0, 1)."""
+
+    def forward(self, x):
+        return x.sigmoid()
+
+
+class Tanh(Module):
+    """tanh(x), elementwise: squashes any number into (-1, 1)."""
+
+    def forward(self, x):
+        return x.tanh()
+
+
+class Dropout(Module):
+    """In training, zero each element with probability ``p`` (and scale the rest by 1/(1-p));
+    after ``eval()``, pass the input through unchanged."""
+
+    def __init__(self, p: float = 0.5, rng=None):
+        super().__init__()
+        if not 0.0 <= p < 1.0:
+            raise ValueError(f"Dropout: p must be in [0, 1), got {p}.")
+        self.p = float(p)
+        self.rng = rng
+
+    def forward(self, x):
+        return F.dropout(x, self.p, self.training, self.rng)
+
+    def extra_repr(self) -> str:
+        return f"p={self.p}"

@@ -1,0 +1,173 @@
+"""minigrad.optim: exact update values, worked out by hand here (and checked against
+PyTorch when it is installed), plus the bookkeeping around them."""
+
+import math
+
+import numpy as np
+import pytest
+
+import minigrad as mg
+from minigrad import nn, optim
+
+
+def param(values):
+    return mg.Tensor(np.array(values, dtype=float), requires_grad=True)
+
+
+def set_grad(p, values):
+    p.grad = mg.Tensor(np.array(values, dtype=float))
+
+
+GRADS = [[0.5, -1.0], [0.25, 2.0], [-1.0, 0.0]]       # three steps' worth of gradients
+
+
+def run(opt_factory, grads=GRADS, start=(1.0, -2.0)):
+    p = param(start)
+    opt = opt_factory([p])
+    for g in grads:
+        set_grad(p, g)
+        opt.step()
+    return p.data
+
+
+def test_plain_sgd():
+    # p ← p − lr·g, three times
+    expected = np.array([1.0, -2.0]) - 0.1 * np.sum(GRADS, axis=0)
+    np.testing.assert_allclose(run(lambda ps: optim.SGD(ps, lr=0.1)), expected)
+
+
+def test_sgd_with_momentum_and_weight_decay_by_hand():
+    lr, mu, wd = 0.1, 0.9, 0.01
+    p, buf = np.array([1.0, -2.0]), None
+    for g in GRADS:
+        g = np.array(g) + wd * p
+        buf = g if buf is None else mu * buf + g
+        p = p - lr * buf
+    got = run(lambda ps: optim.SGD(ps, lr=lr, momentum=mu, weight_decay=wd))
+    np.testing.assert_allclose(got, p, rtol=1e-15)
+    # the first two steps written out as numbers, for the first element:
+    # step 1: g = 0.5 + 0.01·1 = 0.51, b = 0.51, p = 1 − 0.051 = 0.949
+    # step 2: g = 0.25 + 0.00949 = 0.25949, b = 0.9·0.51 + 0.25949 = 0.71849, p = 0.949 − 0.071849
+    two = run(lambda ps: optim.SGD(ps, lr=lr, momentum=mu, weight_decay=wd), GRADS[:2])
+    assert two[0] == pytest.approx(0.877151, abs=1e-12)
+
+
+def adam_by_hand(grads, p, lr=0.01, b1=0.9, b2=0.999, eps=1e-8, wd=0.0):
+    """Adam for one scalar in plain Python floats, straight from the formula."""
+    m = v = 0.0
+    for t, g in enumerate(grads, start=1):
+        g = g + wd * p
+        m = b1 * m + (1 - b1) * g
+        v = b2 * v + (1 - b2) * g * g
+        m_hat, v_hat = m / (1 - b1 ** t), v / (1 - b2 ** t)
+        p = p - lr * m_hat / (math.sqrt(v_hat) + eps)
+    return p
+
+
+@pytest.mark.parametrize("wd", [0.0, 0.1])
+def test_adam_by_hand(wd):
+    got = run(lambda ps: optim.Adam(ps, lr=0.01, weight_decay=wd))
+    for i, start in enumerate([1.0, -2.0]):
+        expected = adam_by_hand([g[i] for g in GRADS], start, wd=wd)
+        assert got[i] == pytest.approx(expected, rel=1e-12, abs=1e-15)
+
+
+def test_adam_first_step_moves_every_weight_by_about_lr():
+    # m̂ = g and v̂ = g² after one step, so the step is lr·g/(|g| + ε) ≈ ±lr whatever g's size
+    p = param([1.0, 1.0, 1.0])
+    set_grad(p, [1e-2, 3.0, -500.0])
+    optim.Adam([p], lr=0.05).step()
+    np.testing.assert_allclose(p.data, [0.95, 0.95, 1.05], rtol=1e-6)
+
+
+def test_a_parameter_without_gradient_is_skipped_and_keeps_its_own_step_count():
+    a, b = param([1.0]), param([1.0])
+    opt = optim.Adam([a, b], lr=0.1)
+    set_grad(a, [1.0])
+    opt.step()                                   # b has no gradient: untouched, no error
+    assert b.data[0] == 1.0 and opt.state[1] == {}
+    set_grad(b, [1.0])
+    opt.step()
+    assert opt.state[0]["step"] == 2 and opt.state[1]["step"] == 1
+    assert b.data[0] == pytest.approx(0.9)      # a first step for b: exactly lr
+
+
+def test_zero_grad_and_shared_parameters():
+    p = param([1.0])
+    opt = optim.SGD([p, p], lr=1.0)              # listed twice, updated once
+    assert len(opt.params) == 1
+    set_grad(p, [1.0])
+    opt.step()
+    assert p.data[0] == 0.0
+    opt.zero_grad()
+    assert p.grad is None
+
+
+def test_updates_keep_dtype_and_identity():
+    p = mg.Tensor(np.ones(3, dtype=np.float32), requires_grad=True)
+    data = p.data
+    p.grad = mg.Tensor(np.ones(3, dtype=np.float32))
+    optim.Adam([p]).step()
+    assert p.data is data and p.data.dtype == np.float32
+
+
+def test_helpful_errors_for_common_mistakes():
+    model = nn.Linear(2, 1)
+    with pytest.raises(TypeError, match=r"model.parameters instead of model.parameters\(\)"):
+        optim.SGD(model.parameters, lr=0.1)
+    gen = model.parameters()
+    optim.SGD(gen, lr=0.1)
+    with pytest.raises(ValueError, match="empty parameter list.*only be used once"):
+        optim.SGD(gen, lr=0.1)                   # the generator is already used up
+    with pytest.raises(TypeError, match="single Tensor; wrap it in a list"):
+        optim.SGD(param([1.0]), lr=0.1)
+    with pytest.raises(ValueError, match="only leaf tensors"):
+        optim.SGD([param([1.0]) * 2], lr=0.1)
+    with pytest.raises(TypeError, match="parameter 0 is a int"):
+        optim.SGD([3], lr=0.1)
+    with pytest.raises(ValueError, match="lr must be >= 0"):
+        optim.SGD([param([1.0])], lr=-1)
+    with pytest.raises(ValueError, match=r"betas\[1\] must be in \[0.0, 1.0\)"):
+        optim.Adam([param([1.0])], betas=(0.9, 1.0))
+    assert repr(optim.SGD([param([1.0])], lr=0.5)) == \
+        "SGD(1 parameters, lr=0.5, momentum=0.0, weight_decay=0.0)"
+
+
+def test_training_a_linear_model_reaches_the_true_weights():
+    rng = np.random.default_rng(0)
+    X = rng.standard_normal((100, 3))
+    true_w = np.array([[2.0], [-1.0], [0.5]])
+    y = mg.Tensor(X @ true_w + 0.3)
+    model = nn.Linear(3, 1, rng=rng)
+    opt = optim.SGD(model.parameters(), lr=0.1, momentum=0.5)
+    for _ in range(200):
+        opt.zero_grad()
+        nn.MSELoss()(model(mg.Tensor(X)), y).backward()
+        opt.step()
+    np.testing.assert_allclose(model.weight.data, true_w.T, atol=1e-6)
+    assert model.bias.data[0] == pytest.approx(0.3, abs=1e-6)
+
+
+# -- against PyTorch -----------------------------------------------------------------------
+@pytest.mark.parametrize("name, kwargs", [
+    ("SGD", dict(lr=0.1)),
+    ("SGD", dict(lr=0.05, momentum=0.9, weight_decay=0.01)),
+    ("Adam", dict(lr=0.01)),
+    ("Adam", dict(lr=0.002, betas=(0.8, 0.99), eps=1e-6, weight_decay=0.1)),
+])
+def test_matches_pytorch(name, kwargs):
+    torch = pytest.importorskip("torch", reason="PyTorch is not installed; "
+                                "`pip install torch==2.13.0` to compare optimizers with it")
+    rng = np.random.default_rng(1)
+    start = rng.standard_normal((3, 4))
+    grads = rng.standard_normal((6, 3, 4))
+    ours = param(start)
+    theirs = torch.tensor(start, requires_grad=True)
+    opt = getattr(optim, name)([ours], **kwargs)
+    topt = getattr(torch.optim, name)([theirs], **kwargs)
+    for g in grads:
+        set_grad(ours, g)
+        theirs.grad = torch.tensor(g)
+        opt.step()
+        topt.step()
+    np.testing.assert_allclose(ours.data, theirs.detach().numpy(), rtol=1e-12, atol=1e-14)
