@@ -11,10 +11,11 @@ The package is laid out the way the course builds it:
 * ``nn/``              layers, losses and the Module base class (chapter 6)
 * ``optim/``           SGD and Adam (chapter 5)
 * ``data/``            batches (DataLoader), offline digits, MNIST, small synthetic sets
+* ``train/``           ``fit`` with a progress bar, ``evaluate``, History and loss plots
 """
 
 from . import ops  # noqa: F401  (registers every op as a Tensor method)
-from . import data, nn, optim
+from . import data, nn, optim, train
 from .autograd import (backward, detect_anomaly, enable_grad, is_grad_enabled, no_grad,
                        set_detect_anomaly, topological_order)
 from .broadcasting import broadcast_axes, sum_to
@@ -34,7 +35,7 @@ div = truediv
 __version__ = "0.1.0"
 
 __all__ = [
-    "Tensor", "tensor_method", "manual_seed", "nn", "optim", "data", "REGISTRY", "DEFAULT_DTYPE", "ShapeError",
+    "Tensor", "tensor_method", "manual_seed", "nn", "optim", "data", "train", "REGISTRY", "DEFAULT_DTYPE", "ShapeError",
     "no_grad", "enable_grad", "is_grad_enabled", "detect_anomaly", "set_detect_anomaly",
     "backward", "topological_order", "broadcast_axes", "sum_to",
     "gradcheck", "GradcheckError", "GradcheckResult",
