@@ -9,3 +9,4 @@ test:
 
 bench:
 	.venv/bin/python benchmarks/bench_core.py
+	.venv/bin/python benchmarks/bench_train.py

@@ -46,42 +46,21 @@ installed), 1 when any target is missed, 2 when the implementations of the
 MLP step disagree, which would make their timings meaningless.
 """
 
-import os
 import sys
+from pathlib import Path
 
-THREAD_ENV = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
-MALLOC_ENV = {"MALLOC_TRIM_THRESHOLD_": "1073741824", "MALLOC_MMAP_THRESHOLD_": "33554432"}
-NO_MALLOC_TUNING = "--no-malloc-tuning"
-
-
-def pinned_environment(malloc_tuning: bool) -> dict:
-    """The current environment with the thread settings, and the malloc settings
-    added (``malloc_tuning``) or removed."""
-    env = {k: v for k, v in os.environ.items() if k not in MALLOC_ENV}
-    env.update(THREAD_ENV)
-    if malloc_tuning:
-        env.update(MALLOC_ENV)
-    return env
-
-
-def pin_environment() -> None:
-    """Re-execute this script, same interpreter and arguments, unless the environment
-    is already pinned.  Must run before NumPy (and its BLAS) is loaded."""
-    env = pinned_environment(malloc_tuning=NO_MALLOC_TUNING not in sys.argv[1:])
-    if env != dict(os.environ):
-        os.execve(sys.executable, [sys.executable, *sys.orig_argv[1:]], env)
-
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness.py beside this script
+from harness import (NO_MALLOC_TUNING, NOT_INSTALLED, Table, Target,  # noqa: E402
+                     machine_line, pin_environment, ratio, render, report)
 
 pin_environment()
 
 # Only now is it safe to load NumPy, its BLAS and PyTorch.
 import argparse  # noqa: E402
 import gc  # noqa: E402
-import platform  # noqa: E402
 import statistics  # noqa: E402
 import time  # noqa: E402
 from dataclasses import dataclass, replace  # noqa: E402
-from pathlib import Path  # noqa: E402
 
 import numpy as np  # noqa: E402
 
@@ -100,9 +79,6 @@ except ImportError:
 else:
     torch.set_num_threads(1)
 
-NOT_INSTALLED = "not installed"
-
-
 # -- settings ------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Settings:
@@ -117,31 +93,6 @@ FULL = Settings(repeats=7, mlp_steps=50, mlp_warmup=10, chain_rounds=10,
                 chain_sizes=(10**3, 10**4, 10**5))
 QUICK = Settings(repeats=5, mlp_steps=20, mlp_warmup=5, chain_rounds=4,
                  chain_sizes=(10**3, 10**4))
-
-
-# -- results -------------------------------------------------------------------------------
-@dataclass
-class Table:
-    title: str
-    headers: tuple
-    rows: list
-
-
-@dataclass
-class Target:
-    name: str
-    measured: float | None    # None when it could not be measured (PyTorch missing)
-    limit: float
-
-    @property
-    def result(self) -> str:
-        if self.measured is None:
-            return "SKIP"
-        return "PASS" if self.measured <= self.limit else "FAIL"
-
-
-def ratio(value: float) -> str:
-    return f"{value:.2f}x"
 
 
 def seconds(fn) -> float:
@@ -396,56 +347,6 @@ def bench_backward_chains(settings: Settings):
 
 
 # -- output --------------------------------------------------------------------------------
-def machine_line(malloc_tuning: bool) -> str:
-    blas = np.show_config(mode="dicts")["Build Dependencies"]["blas"]["name"]
-    torch_version = torch.__version__ if torch is not None else NOT_INSTALLED
-    torch_threads = f", torch threads {torch.get_num_threads()}" if torch is not None else ""
-    malloc = ("on (" + ", ".join(f"{k}={v}" for k, v in MALLOC_ENV.items()) + ")"
-              if malloc_tuning else "off")
-    return (f"{cpu_name()} ({platform.machine()}), {os.cpu_count()} CPUs | "
-            f"Python {platform.python_version()} | NumPy {np.__version__} ({blas}) | "
-            f"torch {torch_version} | BLAS threads {os.environ['OPENBLAS_NUM_THREADS']}"
-            f"{torch_threads} | malloc tuning {malloc}")
-
-
-def cpu_name() -> str:
-    """The CPU's model name where Linux tells it, else what ``platform`` knows."""
-    try:
-        with open("/proc/cpuinfo") as info:
-            for line in info:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
-
-
-def render(table: Table, markdown: bool) -> str:
-    if markdown:
-        lines = [f"**{table.title}**", "",
-                 "| " + " | ".join(table.headers) + " |",
-                 "|" + "|".join([":---"] + ["---:"] * (len(table.headers) - 1)) + "|"]
-        lines += ["| " + " | ".join(row) + " |" for row in table.rows]
-        return "\n".join(lines)
-    widths = [max(len(cell) for cell in column)
-              for column in zip(table.headers, *table.rows)]
-
-    def line(cells):
-        first, *rest = cells
-        return "  ".join([first.ljust(widths[0])]
-                         + [c.rjust(w) for c, w in zip(rest, widths[1:])])
-
-    return "\n".join([table.title, line(table.headers),
-                      "  ".join("-" * w for w in widths)]
-                     + [line(row) for row in table.rows])
-
-
-def summary(targets: list) -> Table:
-    rows = [(t.name, ratio(t.measured) if t.measured is not None else "-",
-             f"<= {ratio(t.limit)}", t.result) for t in targets]
-    return Table("Summary", ("target", "measured", "limit", "result"), rows)
-
-
 # -- main ----------------------------------------------------------------------------------
 def parse_args():
     parser = argparse.ArgumentParser(
@@ -478,12 +379,7 @@ def main() -> int:
         table, target = bench(settings)
         targets.append(target)
         print(render(table, args.markdown), end="\n\n", flush=True)
-    print(render(summary(targets), args.markdown))
-    for target in targets:
-        if target.result == "SKIP":
-            print(f"note: PyTorch is not installed, so target '{target.name}' was skipped "
-                  f"(not a failure).")
-    return 1 if any(t.result == "FAIL" for t in targets) else 0
+    return report(targets, args.markdown)
 
 
 if __name__ == "__main__":

@@ -16,3 +16,14 @@ def test_benchmark_script_runs_and_its_implementations_agree():
     assert result.returncode in (0, 1), result.stdout + result.stderr
     for heading in ("A. MLP training step", "B. Per-op overhead", "C. backward()", "Summary"):
         assert heading in result.stdout
+
+
+TRAIN_SCRIPT = SCRIPT.parent / "bench_train.py"
+
+
+def test_training_benchmark_runs_both_libraries_on_the_same_batches():
+    result = subprocess.run([sys.executable, str(TRAIN_SCRIPT), "--quick"],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "digits (7,190 rows, 2 epochs)" in result.stdout
+    assert "targets are not judged" in result.stdout

@@ -6,6 +6,7 @@
 * ``digits.py``     :func:`load_digits`, 8x8 handwritten digits that work offline
   (they ship inside scikit-learn)
 * ``idx.py``        :func:`read_idx` and :func:`write_idx`, the IDX format of MNIST
+* ``transforms.py`` :func:`standardize` and :func:`shifted_copies`, preparing arrays
 * ``mnist.py``      :func:`load_mnist`, full MNIST, downloaded once, verified by
   SHA-256 (:func:`download_mnist`, :func:`mnist_dir`, :class:`MnistUnavailable`,
   :class:`MnistChecksumError`)
@@ -20,11 +21,12 @@ from .idx import read_idx, write_idx
 from .loader import DataLoader
 from .mnist import MnistChecksumError, MnistUnavailable, download_mnist, load_mnist, mnist_dir
 from .synthetic import linear_regression, product, spirals, toy4, xor
+from .transforms import shifted_copies, standardize
 
 __all__ = [
     "DataLoader",
     "toy4", "linear_regression", "product", "xor", "spirals",
-    "load_digits",
+    "load_digits", "standardize", "shifted_copies",
     "read_idx", "write_idx",
     "load_mnist", "download_mnist", "mnist_dir", "MnistUnavailable", "MnistChecksumError",
 ]

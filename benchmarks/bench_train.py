@@ -1,0 +1,221 @@
+"""Training benchmarks: the examples' digit classifier, minigrad against PyTorch.
+
+Run from the repository root::
+
+    python benchmarks/bench_train.py               # digits (and MNIST when it is cached)
+    python benchmarks/bench_train.py --quick       # smoke run: 2 epochs, targets not judged
+    python benchmarks/bench_train.py --mnist-idx DIR   # MNIST from IDX files in DIR
+    python benchmarks/bench_train.py --markdown    # tables as Markdown, for the README
+
+What is measured
+----------------
+The recipe of ``minigrad/examples/classifier.py`` (standardised pixels, MLP
+``pixels -> 256 ReLU -> 10``, Adam at 1e-3, cross-entropy, float32) trained by
+
+* **minigrad**, through ``minigrad.train.fit`` exactly as ``python -m
+  minigrad.examples.digits`` runs it (progress bar off), and
+* **PyTorch** on the CPU (when installed), with the textbook loop
+  (``zero_grad``, forward, loss, ``backward``, ``step``).
+
+Both start from the *same* initial weights (copied from the minigrad model) and
+see the *same* batches in the same order (PyTorch's loop reads minigrad's
+``DataLoader`` and wraps each batch with ``torch.from_numpy``, which copies
+nothing), so the two differ only in the library doing the work.
+
+Data sets: the offline 8×8 digits, always (with shifted copies, 7,190 training
+rows); full MNIST when its files are in minigrad's cache (``load_mnist(download=
+False)``; this script never downloads) or in ``--mnist-idx DIR``.
+
+Targets
+-------
+* digits: minigrad's test accuracy >= 97 %, in under 30 s of training.
+* digits, and MNIST when present: minigrad's seconds per epoch at most 1.5x PyTorch's.
+* MNIST when present: test accuracy >= 97 %.
+
+Everything runs on one BLAS thread and one PyTorch thread (see ``harness.py``).
+Exit status: 0 when every judged target is met, 1 when one is missed.
+"""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness.py beside this script
+from harness import (NO_MALLOC_TUNING, NOT_INSTALLED, Table, Target,  # noqa: E402
+                     machine_line, pin_environment, ratio, render, report)
+
+pin_environment()
+
+# Only now is it safe to load NumPy, its BLAS and PyTorch.
+import argparse  # noqa: E402
+import time  # noqa: E402
+from dataclasses import replace  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this checkout's minigrad
+import minigrad as mg  # noqa: E402
+from minigrad import nn  # noqa: E402
+from minigrad.data import DataLoader, MnistUnavailable, read_idx  # noqa: E402
+from minigrad.data.transforms import standardize  # noqa: E402
+from minigrad.examples.classifier import RECIPES, held_out_accuracy, mlp, prepare  # noqa: E402
+from minigrad.train import fit  # noqa: E402
+
+try:
+    import torch
+except ImportError:
+    torch = None
+else:
+    torch.set_num_threads(1)
+
+ACCURACY_TARGET = 0.97
+DIGITS_SECONDS_TARGET = 30.0
+SPEED_TARGET = 1.5
+
+
+def percent(value: float) -> str:
+    return f"{value:.2%}"
+
+
+def secs(value: float) -> str:
+    return f"{value:.1f} s"
+
+
+# -- data ----------------------------------------------------------------------------------
+def mnist_from_idx(directory: Path):
+    """MNIST from (gzipped or plain) IDX files in ``directory``, prepared like the example."""
+    def load(prefix):
+        images = read_idx(_find(directory, f"{prefix}-images-idx3-ubyte"))
+        labels = read_idx(_find(directory, f"{prefix}-labels-idx1-ubyte"))
+        return images.reshape(len(images), -1).astype(np.float32) / 255, labels.astype(np.int64)
+
+    X_train, y_train = load("train")
+    X_test, y_test = load("t10k")
+    X_train, X_test = standardize(X_train, X_test)
+    return X_train, y_train, X_test, y_test
+
+
+def _find(directory: Path, stem: str) -> Path:
+    for name in (stem, stem + ".gz"):
+        if (directory / name).is_file():
+            return directory / name
+    sys.exit(f"error: --mnist-idx: neither {stem} nor {stem}.gz is in {directory}")
+
+
+def datasets(args):
+    """(name, arrays, recipe, note) for each data set this run covers."""
+    found = [("digits", prepare("digits"), RECIPES["digits"], "")]
+    if args.mnist_idx:
+        found.append(("MNIST", mnist_from_idx(Path(args.mnist_idx)), RECIPES["mnist"],
+                      f"from {args.mnist_idx}"))
+    else:
+        try:
+            found.append(("MNIST", prepare("mnist", download=False), RECIPES["mnist"], ""))
+        except MnistUnavailable:
+            print("note: MNIST is not in minigrad's cache, so its rows are skipped (run "
+                  "`python -m minigrad.examples.mnist` once online, or pass --mnist-idx DIR).\n")
+    return found
+
+
+# -- the two trainers ----------------------------------------------------------------------
+def train_minigrad(arrays, recipe):
+    X_train, y_train, X_test, y_test = arrays
+    mg.manual_seed(recipe.seed)
+    model = mlp(X_train.shape[1], recipe.hidden, 10, recipe.dtype)
+    initial = model.state_dict()
+    loader = DataLoader(X_train, y_train, batch_size=recipe.batch_size, shuffle=True,
+                        seed=recipe.seed)
+    optimizer = mg.optim.Adam(model.parameters(), lr=recipe.lr)
+    start = time.perf_counter()
+    history = fit(model, nn.CrossEntropyLoss(), optimizer, loader, epochs=recipe.epochs,
+                  progress=None)
+    seconds = time.perf_counter() - start
+    return {"seconds": seconds, "accuracy": held_out_accuracy(model, X_test, y_test),
+            "loss": history.loss[-1], "initial": initial}
+
+
+def train_torch(arrays, recipe, initial):
+    X_train, y_train, X_test, y_test = arrays
+    model = torch.nn.Sequential(torch.nn.Linear(X_train.shape[1], recipe.hidden),
+                                torch.nn.ReLU(), torch.nn.Linear(recipe.hidden, 10))
+    model.load_state_dict({k: torch.from_numpy(v.copy()) for k, v in initial.items()})
+    loader = DataLoader(X_train, y_train, batch_size=recipe.batch_size, shuffle=True,
+                        seed=recipe.seed)            # the same batches, in the same order
+    optimizer = torch.optim.Adam(model.parameters(), lr=recipe.lr)
+    loss_fn = torch.nn.CrossEntropyLoss()
+    start = time.perf_counter()
+    model.train()
+    for _ in range(recipe.epochs):
+        total, rows = 0.0, 0
+        for xb, yb in loader:
+            x, y = torch.from_numpy(xb.data), torch.from_numpy(yb.data)
+            optimizer.zero_grad()
+            loss = loss_fn(model(x), y)
+            loss.backward()
+            optimizer.step()
+            total += loss.item() * len(y)
+            rows += len(y)
+    seconds = time.perf_counter() - start
+    model.eval()
+    with torch.no_grad():
+        predicted = model(torch.from_numpy(X_test)).argmax(1).numpy()
+    return {"seconds": seconds, "accuracy": float((predicted == y_test).mean()),
+            "loss": total / rows}
+
+
+# -- main ----------------------------------------------------------------------------------
+def parse_args():
+    parser = argparse.ArgumentParser(
+        description="Train the examples' MLP with minigrad and PyTorch; exit 1 if a target "
+                    "is missed.", allow_abbrev=False)
+    parser.add_argument("--quick", action="store_true",
+                        help="smoke run: 2 epochs per data set; targets are shown, not judged")
+    parser.add_argument("--mnist-idx", metavar="DIR",
+                        help="read MNIST from the IDX files in DIR (gzipped or not)")
+    parser.add_argument("--markdown", action="store_true", help="print tables as Markdown")
+    parser.add_argument(NO_MALLOC_TUNING, action="store_true",
+                        help="run with glibc's default malloc settings (still one BLAS thread)")
+    return parser.parse_args()
+
+
+def main() -> int:
+    args = parse_args()
+    print(machine_line(malloc_tuning=not args.no_malloc_tuning))
+    print()
+    rows, targets = [], []
+    for name, arrays, recipe, note in datasets(args):
+        if args.quick:
+            recipe = replace(recipe, epochs=2)
+        ours = train_minigrad(arrays, recipe)
+        theirs = train_torch(arrays, recipe, ours["initial"]) if torch is not None else None
+        per_epoch = ours["seconds"] / recipe.epochs
+        label = f"{name} ({len(arrays[0]):,} rows, {recipe.epochs} epochs{', ' + note if note else ''})"
+        rows.append((label, "minigrad", percent(ours["accuracy"]), f"{ours['loss']:.4f}",
+                     secs(ours["seconds"]), f"{per_epoch:.3f}", "1.00x"))
+        speed = None
+        if theirs is not None:
+            torch_epoch = theirs["seconds"] / recipe.epochs
+            speed = per_epoch / torch_epoch
+            rows.append(("", "PyTorch", percent(theirs["accuracy"]), f"{theirs['loss']:.4f}",
+                         secs(theirs["seconds"]), f"{torch_epoch:.3f}", ratio(1 / speed)))
+        else:
+            rows.append(("", "PyTorch", NOT_INSTALLED, "-", "-", "-", "-"))
+        if args.quick:
+            continue
+        targets.append(Target(f"{name}: minigrad test accuracy", ours["accuracy"],
+                              ACCURACY_TARGET, at_least=True, show=percent))
+        if name == "digits":
+            targets.append(Target("digits: minigrad training time", ours["seconds"],
+                                  DIGITS_SECONDS_TARGET, show=secs))
+        targets.append(Target(f"{name}: s/epoch minigrad / PyTorch", speed, SPEED_TARGET))
+    print(render(Table("Training the examples' MLP (float32, Adam, same initial weights and "
+                       "batches)", ("data set", "library", "test accuracy", "final train loss",
+                                    "training", "s/epoch", "time vs minigrad"), rows),
+                 args.markdown), end="\n\n")
+    if args.quick:
+        print("--quick: 2 epochs only, so the targets are not judged.")
+        return 0
+    return report(targets, args.markdown)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
