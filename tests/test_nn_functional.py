@@ -136,3 +136,38 @@ def test_cross_entropy_gradcheck_property(rows, cols, seed):
     logits = mg.Tensor(r.standard_normal((rows, cols)) * 3, requires_grad=True)
     target = r.integers(0, cols, rows)
     assert mg.gradcheck(lambda z: F.cross_entropy(z, target), logits)
+
+
+# -- against PyTorch -----------------------------------------------------------------------
+def test_a_training_step_matches_pytorch():
+    """Linear -> ReLU -> Linear -> cross-entropy, and an RNN cell: values and gradients."""
+    torch = pytest.importorskip("torch", reason="PyTorch is not installed; "
+                                "`pip install torch==2.13.0` to compare nn with it")
+    from minigrad import nn
+
+    r = np.random.default_rng(3)
+    model = nn.Sequential(nn.Linear(5, 7, rng=r), nn.ReLU(), nn.Linear(7, 4, rng=r))
+    twin = torch.nn.Sequential(torch.nn.Linear(5, 7), torch.nn.ReLU(), torch.nn.Linear(7, 4))
+    twin.double().load_state_dict({k: torch.from_numpy(v) for k, v in model.state_dict().items()})
+    x, y = r.standard_normal((6, 5)) * 3, r.integers(0, 4, 6)
+    loss = F.cross_entropy(model(mg.Tensor(x)), y)
+    tloss = torch.nn.functional.cross_entropy(twin(torch.from_numpy(x)), torch.from_numpy(y))
+    loss.backward()
+    tloss.backward()
+    assert loss.item() == pytest.approx(tloss.item(), rel=1e-12)
+    for (name, p), tp in zip(model.named_parameters(), twin.parameters()):
+        np.testing.assert_allclose(p.grad.data, tp.grad.numpy(), rtol=1e-10, atol=1e-12,
+                                   err_msg=name)
+
+    cell = nn.RNNCell(3, 4, rng=r)
+    tcell = torch.nn.RNNCell(3, 4).double()
+    tcell.load_state_dict({k: torch.from_numpy(v) for k, v in cell.state_dict().items()})
+    xs = r.standard_normal((5, 2, 3))
+    h, th = None, None
+    for step in xs:
+        h = cell(mg.Tensor(step), h)
+        th = tcell(torch.from_numpy(step), th)
+    h.sum().backward()
+    th.sum().backward()
+    np.testing.assert_allclose(h.data, th.detach().numpy(), rtol=1e-12)
+    np.testing.assert_allclose(cell.weight_hh.grad.data, tcell.weight_hh.grad.numpy(), rtol=1e-10)
