@@ -1,5 +1,5 @@
 # Shortcuts for people who have make; course.py does the work and needs only python3.
-.PHONY: lab test bench
+.PHONY: lab test bench exercises
 
 lab:
 	python3 course.py lab
@@ -10,3 +10,7 @@ test:
 bench:
 	.venv/bin/python benchmarks/bench_core.py
 	.venv/bin/python benchmarks/bench_train.py
+
+# Regenerate exercises/ from solutions/ (refuses to overwrite notebooks someone edited).
+exercises:
+	.venv/bin/python -m minigrad.exercises.generate

@@ -1,0 +1,351 @@
+"""What an exercise is, and how an answer is checked: *probe* it, then *judge* what it did.
+
+Checking is split in two on purpose:
+
+* ``probe(answer, hidden)`` runs the learner's code on a list of **cases** and
+  records what happened in each as plain data (arrays, numbers, strings, None, or
+  the exception it raised).  It runs wherever the learner's code runs: in the
+  notebook, or in the autograder's sandboxed worker process.
+* ``judge`` compares those observations with the ones the reference answer
+  produces, and with the ones each **known mistake** produces, and turns the first
+  difference into a message.  The autograder runs it in its own clean process, on
+  data decoded from JSON, so learner code that monkeypatches NumPy or this module
+  cannot change a verdict.
+
+A message says *which case* failed and *how* (a shape, an exception, "wrong
+values"), never the expected values themselves.
+"""
+
+from __future__ import annotations
+
+import math
+import traceback
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+CORRECT, INCORRECT, NOT_ATTEMPTED = "correct", "incorrect", "not attempted"
+
+#: Tolerances used to compare floating-point observations.
+RTOL, ATOL = 1e-6, 1e-9
+
+
+# -- observations: plain data, safe to send as JSON -----------------------------------------
+@dataclass(frozen=True)
+class Raised:
+    """The answer raised an exception in one case."""
+    kind: str
+    message: str
+
+
+class NotAttemptedError(Exception):
+    """Raised by a probe when the answer is still the generated stub."""
+
+
+STUB_PREFIX = "exercise "
+
+
+def stub_line(exercise_id: str) -> str:
+    """The line a generated stub raises; its text is how "not attempted" is recognised."""
+    return (f'raise NotImplementedError("{STUB_PREFIX}{exercise_id}: replace this line with '
+            f'your code")')
+
+
+def plain(value):
+    """``value`` with Tensors turned into arrays and containers into lists/dicts."""
+    from ..tensor import Tensor
+
+    if isinstance(value, Tensor):
+        return np.array(value.data)
+    if isinstance(value, np.ndarray):
+        return np.array(value)
+    if isinstance(value, (np.generic,)):
+        return value.item()
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    if value is None or isinstance(value, (bool, int, float, str, Raised)):
+        return value
+    return f"<{type(value).__name__}>"      # an object we cannot compare: only its type counts
+
+
+def observe(fn: Callable):
+    """Run ``fn()`` (one case of a probe) and return what it produced, or :class:`Raised`.
+
+    The generated stub's ``NotImplementedError("exercise ...")`` means the answer is
+    untouched: it is re-raised as :class:`NotAttemptedError` so the whole check
+    reports "not attempted".  Any other exception is an observation.
+    """
+    try:
+        return plain(fn())
+    except NotImplementedError as err:
+        if str(err).startswith(STUB_PREFIX):
+            raise NotAttemptedError(str(err)) from None
+        return Raised("NotImplementedError", _one_line(err))
+    except RecursionError:
+        return Raised("RecursionError", "maximum recursion depth exceeded")
+    except Exception as err:     # noqa: BLE001 - any failure of learner code is an observation
+        return Raised(type(err).__name__, _one_line(err))
+
+
+def _one_line(err: BaseException) -> str:
+    text = str(err).strip().splitlines()
+    return text[0][:300] if text else ""
+
+
+# -- JSON encoding (the autograder's worker -> judge channel) ---------------------------------
+def encode(value):
+    """Observations as JSON-compatible data (arrays keep dtype and shape)."""
+    if isinstance(value, np.ndarray):
+        kind = value.dtype.kind
+        if kind not in "biuf":
+            return {"__str__": repr(value)[:200]}
+        return {"__array__": value.astype(float if kind == "f" else value.dtype).tolist(),
+                "dtype": str(value.dtype), "shape": list(value.shape)}
+    if isinstance(value, Raised):
+        return {"__raised__": value.kind, "message": value.message}
+    if isinstance(value, dict):
+        return {"__dict__": {k: encode(v) for k, v in value.items()}}
+    if isinstance(value, list):
+        return [encode(v) for v in value]
+    if isinstance(value, float) and not math.isfinite(value):
+        return {"__float__": repr(value)}
+    return value
+
+
+def decode(value):
+    """The inverse of :func:`encode`; refuses anything it did not produce."""
+    if isinstance(value, list):
+        return [decode(v) for v in value]
+    if isinstance(value, dict):
+        if "__array__" in value:
+            array = np.array(value["__array__"], dtype=np.dtype(value["dtype"]))
+            return array.reshape([int(n) for n in value["shape"]])
+        if "__raised__" in value:
+            return Raised(str(value["__raised__"]), str(value["message"]))
+        if "__dict__" in value:
+            return {str(k): decode(v) for k, v in value["__dict__"].items()}
+        if "__float__" in value:
+            return float(value["__float__"])
+        if "__str__" in value:
+            return str(value["__str__"])
+        raise ValueError(f"unexpected object in observations: {sorted(value)[:5]}")
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    raise ValueError(f"unexpected {type(value).__name__} in observations")
+
+
+# -- comparing observations -------------------------------------------------------------------
+def difference(got, want, where: str = "the result") -> str | None:
+    """None when ``got`` matches ``want``; otherwise how it differs, without revealing ``want``."""
+    if isinstance(want, Raised):
+        if isinstance(got, Raised) and got.kind == want.kind:
+            return None
+        if isinstance(got, Raised):
+            return f"{where}: your code raised {got.kind} ({got.message}), but a different error is expected"
+        return f"{where} should raise {want.kind}, but your code raised nothing"
+    if isinstance(got, Raised):
+        if "NoneType" in got.message:
+            return (f"{where}: your code raised {got.kind}: {got.message}. Something is None "
+                    f"where a value is needed: did a function forget to `return`?")
+        return f"{where}: your code raised {got.kind}: {got.message}"
+    if want is not None and got is None:
+        return f"{where} is None: did you forget to `return` it?"
+    if isinstance(want, np.ndarray):
+        if not isinstance(got, np.ndarray):
+            if isinstance(got, (int, float)) and want.shape == ():
+                got = np.array(got)
+            else:
+                return f"{where} should be an array (or Tensor), but it is a {_kind(got)}"
+        if got.shape != want.shape:
+            return f"{where} has shape {got.shape}, but it should have shape {want.shape}"
+        if want.dtype.kind == "f" or got.dtype.kind == "f":
+            ok = np.allclose(got.astype(float), want.astype(float), rtol=RTOL, atol=ATOL,
+                             equal_nan=True)
+        else:
+            ok = np.array_equal(got, want)
+        return None if ok else f"{where} has the right shape {want.shape} but wrong values"
+    if isinstance(want, dict):
+        if not isinstance(got, dict):
+            return f"{where} should be a dict, but it is a {_kind(got)}"
+        for key in want:
+            if key not in got:
+                return f"{where} is missing `{key}`"
+            inner = f"`{key}`" if where == "the result" else f"{where} → `{key}`"
+            problem = difference(got[key], want[key], inner)
+            if problem:
+                return problem
+        return None
+    if isinstance(want, list):
+        if not isinstance(got, list):
+            return f"{where} should be a sequence of {len(want)} items, but it is a {_kind(got)}"
+        if len(got) != len(want):
+            return f"{where} has {len(got)} items, but it should have {len(want)}"
+        for i, (g, w) in enumerate(zip(got, want)):
+            problem = difference(g, w, f"{where}[{i}]")
+            if problem:
+                return problem
+        return None
+    if isinstance(want, bool) or want is None or isinstance(want, str):
+        return None if got == want and type(got) is type(want) else f"{where} is not right"
+    if isinstance(want, (int, float)):
+        if isinstance(got, np.ndarray) and got.size == 1:
+            got = got.item()
+        if not isinstance(got, (int, float)) or isinstance(got, bool):
+            return f"{where} should be a number, but it is a {_kind(got)}"
+        ok = math.isclose(got, want, rel_tol=RTOL, abs_tol=ATOL) or (got != got and want != want)
+        return None if ok else f"{where} has the wrong value"
+    return None if got == want else f"{where} is not right"
+
+
+def _kind(value) -> str:
+    if isinstance(value, np.ndarray):
+        return f"array of shape {value.shape}"
+    return type(value).__name__
+
+
+# -- exercises ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Case:
+    """One probe case: a description a learner can read, and the function that runs it.
+
+    ``run(answer)`` calls the answer and returns what should be compared.  Hidden
+    cases run only in the autograder; their descriptions must not give them away.
+    """
+    description: str
+    run: Callable
+    hidden: bool = False
+    info: object = None          # anything a custom judge needs to know about the case
+
+
+@dataclass
+class Exercise:
+    """One exercise: the name its answer defines, how to probe it, and what to say.
+
+    * ``entry``: the name the answer cell must define (a function or class).
+    * ``cases``: the probe cases (see :class:`Case`).
+    * ``reference``: a correct answer; its observations are what "correct" means.
+    * ``mistakes``: misconception message -> a wrong answer that makes it.  An answer
+      whose observations equal a mistake's on every case gets that message.
+    * ``judge``: optional ``judge(pairs) -> message or None``, given ``(case,
+      observation)`` pairs, for exercises
+      with many right answers (e.g. a topological order); it replaces the
+      comparison with the reference, and names misconceptions itself.  For such an
+      exercise the keys of ``mistakes`` are phrases its message for that wrong
+      answer must contain (the tests check each one).
+    * ``hints``: from gentle to nearly the answer.
+    """
+    id: str
+    title: str
+    entry: str
+    cases: list
+    reference: Callable
+    hints: list
+    mistakes: dict = field(default_factory=dict)
+    judge: Callable | None = None
+    points: int = 1
+
+    @property
+    def chapter(self) -> str:
+        return self.id.split(".")[0]
+
+    @property
+    def has_hidden(self) -> bool:
+        return any(c.hidden for c in self.cases)
+
+    def selected(self, hidden: bool) -> list:
+        return [c for c in self.cases if hidden or not c.hidden]
+
+    def probe(self, answer, hidden: bool = False) -> list:
+        """Observations of ``answer`` on the public cases (and hidden ones with ``hidden``).
+
+        Raises :class:`NotAttemptedError` when the answer is the untouched stub.
+        """
+        return [observe(lambda c=c: c.run(answer)) for c in self.selected(hidden)]
+
+    def expected(self, hidden: bool = False) -> list:
+        return _cached(self, "reference", self.reference, hidden)
+
+    def verdict(self, observations: list, hidden: bool = False) -> "Verdict":
+        """Judge observations made with the same ``hidden`` setting."""
+        cases = self.selected(hidden)
+        if len(observations) != len(cases):
+            return Verdict(self, INCORRECT, "the checker received an incomplete set of results")
+        if self.judge is not None:
+            problem = self.judge(list(zip(cases, observations)))
+            if problem is None:
+                return self._correct(hidden)
+            return Verdict(self, INCORRECT, problem)
+        expected = self.expected(hidden)
+        first = None
+        for case, got, want in zip(cases, observations, expected):
+            problem = difference(got, want, "the result")
+            if problem:
+                first = (case, problem)
+                break
+        if first is None:
+            return self._correct(hidden)
+        for message, wrong in self.mistakes.items():
+            wrong_obs = _cached(self, message, wrong, hidden)
+            if all(difference(g, w) is None for g, w in zip(observations, wrong_obs)):
+                return Verdict(self, INCORRECT, message, case=first[0].description)
+        case, problem = first
+        if case.hidden:
+            return Verdict(self, INCORRECT, f"your answer passes the public checks but fails a "
+                                            f"hidden one: {problem}", case=case.description)
+        return Verdict(self, INCORRECT, problem, case=case.description)
+
+    def _correct(self, hidden: bool) -> "Verdict":
+        n = len(self.selected(hidden))
+        if self.has_hidden and not hidden:
+            return Verdict(self, CORRECT, f"public checks passed ({n} cases); the grader also "
+                                          f"runs hidden checks")
+        return Verdict(self, CORRECT, f"all {n} checks passed")
+
+    def check(self, answer, hidden: bool = False) -> "Verdict":
+        """Probe and judge in one go, in this process (what the notebook's ``check`` does)."""
+        try:
+            observations = self.probe(answer, hidden)
+        except NotAttemptedError:
+            return Verdict(self, NOT_ATTEMPTED, f"`{self.entry}` still raises "
+                                                f"NotImplementedError: replace the stub with "
+                                                f"your code, run that cell, then this one")
+        return self.verdict(observations, hidden)
+
+
+_CACHE: dict = {}
+
+
+def _cached(exercise: Exercise, key: str, answer, hidden: bool) -> list:
+    """Observations of a trusted answer (reference or known mistake), computed once."""
+    slot = (exercise.id, key, hidden)
+    if slot not in _CACHE:
+        try:
+            _CACHE[slot] = exercise.probe(answer, hidden)
+        except NotAttemptedError:
+            raise RuntimeError(f"{exercise.id}: the {key!r} answer raised NotImplementedError")
+    return _CACHE[slot]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of a check: status, a message, and the case it is about."""
+    exercise: Exercise
+    status: str
+    message: str
+    case: str | None = None
+
+    @property
+    def points(self) -> float:
+        return float(self.exercise.points) if self.status == CORRECT else 0.0
+
+    def text(self) -> str:
+        where = f" (case: {self.case})" if self.case else ""
+        return f"{self.exercise.id} {self.exercise.title}: {self.status.upper()}: {self.message}{where}"
+
+
+def describe_exception(err: BaseException) -> str:
+    """The last line of a traceback, for reasons shown to a learner."""
+    return traceback.format_exception_only(type(err), err)[-1].strip()
