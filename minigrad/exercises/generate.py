@@ -153,9 +153,12 @@ def transform(solution: nbformat.NotebookNode, name: str) -> nbformat.NotebookNo
 
 
 def digest(nb) -> str:
-    """A fingerprint of the cells' sources and metadata (not outputs): what a person edits."""
-    parts = [[c.cell_type, _text(c), json.dumps(c.get("metadata", {}), sort_keys=True)]
-             for c in nb.cells]
+    """A fingerprint of the cells' sources and our metadata: what a person edits.
+
+    Outputs and the metadata Jupyter itself adds (execution times, collapsed …) are
+    left out, so running a notebook does not make it look edited."""
+    parts = [[c.cell_type, _text(c), json.dumps(c.get("metadata", {}).get("minigrad"),
+                                                sort_keys=True)] for c in nb.cells]
     return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
 
 
@@ -177,7 +180,7 @@ def same_sources(a, b) -> bool:
 def execute(nb, directory: Path, timeout: int = 120):
     from nbclient import NotebookClient
 
-    client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
+    client = NotebookClient(nb, timeout=timeout, kernel_name="python3", record_timing=False,
                             resources={"metadata": {"path": str(directory)}})
     client.execute()
     return nb

@@ -1,0 +1,140 @@
+"""minigrad.exercises.core and the learner functions: observing, comparing, wording."""
+
+import json
+
+import numpy as np
+import pytest
+
+import minigrad as mg
+from minigrad.exercises import CORRECT, INCORRECT, NOT_ATTEMPTED, Case, Exercise, check, hint
+from minigrad.exercises import solution
+from minigrad.exercises.core import Raised, decode, difference, encode, observe, stub_line
+from minigrad.exercises.feedback import Feedback
+
+SECRET = 123.456      # an expected value that must never appear in feedback
+
+
+def reference(x):
+    return {"value": np.full((2, 3), SECRET) * x, "count": 7, "label": "ok"}
+
+
+def wrong_shape(x):
+    return {"value": np.full((3, 2), SECRET), "count": 7, "label": "ok"}
+
+
+def wrong_values(x):
+    return {"value": np.full((2, 3), SECRET + 1), "count": 7, "label": "ok"}
+
+
+def wrong_count(x):
+    return {"value": np.full((2, 3), SECRET) * x, "count": 8, "label": "ok"}
+
+
+def returns_none(x):
+    return None
+
+
+def crashes(x):
+    return None + 1
+
+
+EXERCISE = Exercise(
+    id="99.demo", title="demo", entry="f", reference=reference,
+    cases=[Case("one", lambda f: f(1.0)), Case("secret", lambda f: f(2.0), hidden=True)],
+    mistakes={"values off by one": wrong_values}, hints=["first", "second"])
+
+
+@pytest.mark.parametrize("answer, phrase", [
+    (wrong_shape, "shape (3, 2), but it should have shape (2, 3)"),
+    (wrong_values, "values off by one"),
+    (wrong_count, "`count` has the wrong value"),
+    (returns_none, "None: did you forget to `return`"),
+    (crashes, "raised TypeError"),
+])
+def test_messages_name_the_problem_but_never_the_expected_values(answer, phrase):
+    verdict = EXERCISE.check(answer, hidden=True)
+    assert verdict.status == INCORRECT
+    assert phrase in verdict.message
+    text = verdict.text() + Feedback(verdict)._repr_html_()
+    assert str(SECRET) not in text and "123.4" not in text and "7" not in verdict.message
+
+
+def test_public_and_hidden_wording():
+    assert EXERCISE.check(reference).message.startswith("public checks passed (1 cases)")
+    assert EXERCISE.check(reference, hidden=True).message == "all 2 checks passed"
+
+    def right_only_on_public(x):
+        return reference(x) if x == 1.0 else wrong_count(x)
+    verdict = EXERCISE.check(right_only_on_public, hidden=True)
+    assert "passes the public checks but fails a hidden one" in verdict.message
+    assert verdict.case == "secret"
+
+
+def test_stub_is_not_attempted_but_other_not_implemented_errors_are_observations():
+    ns = {}
+    exec(f"def f(x):\n    {stub_line('99.demo')}", ns)
+    assert EXERCISE.check(ns["f"]).status == NOT_ATTEMPTED
+
+    def other(x):
+        raise NotImplementedError("forward is not written")
+    verdict = EXERCISE.check(other)
+    assert verdict.status == INCORRECT and "NotImplementedError" in verdict.message
+
+
+def test_observe_turns_tensors_and_errors_into_plain_data():
+    assert observe(lambda: mg.Tensor([1.0, 2.0])).tolist() == [1.0, 2.0]
+    assert observe(lambda: (1, [2, {"a": np.float64(3)}])) == [1, [2, {"a": 3.0}]]
+    assert observe(lambda: 1 / 0) == Raised("ZeroDivisionError", "division by zero")
+    assert observe(lambda: object()) == "<object>"
+
+
+def test_encode_decode_round_trip_through_json():
+    value = [np.arange(6, dtype=np.int64).reshape(2, 3), np.array([np.nan, np.inf]),
+             {"x": Raised("ValueError", "bad"), "y": float("-inf")}, None, True, "s"]
+    back = decode(json.loads(json.dumps(encode(value))))
+    assert back[0].dtype == np.int64 and back[0].shape == (2, 3)
+    assert np.isnan(back[1][0]) and back[1][1] == np.inf
+    assert back[2]["x"] == Raised("ValueError", "bad") and back[2]["y"] == float("-inf")
+    assert back[3:] == [None, True, "s"]
+    with pytest.raises(ValueError, match="unexpected object"):
+        decode({"__import__": "os"})
+
+
+def test_difference_details():
+    assert difference(np.ones(3), np.ones(3)) is None
+    assert difference(np.ones(3) + 1e-9, np.ones(3)) is None          # within tolerance
+    assert "should be an array" in difference("x", np.ones(3))
+    assert "has 2 items" in difference([1, 2], [1, 2, 3])
+    assert "should raise ValueError" in difference(1.0, Raised("ValueError", "m"))
+    assert difference(Raised("ValueError", "other text"), Raised("ValueError", "m")) is None
+
+
+def test_check_looks_the_answer_up_in_the_callers_namespace():
+    feedback = check("02.add")                   # nothing called `add` here
+    assert feedback.status == NOT_ATTEMPTED and "not defined yet" in repr(feedback)
+    from minigrad.exercises.ch02_add_neg import add_reference
+    assert check("02.add", add_reference).correct
+    with pytest.raises(KeyError, match="has no exercise '02.nope'.*02.add"):
+        check("02.nope")
+    with pytest.raises(KeyError, match="look like '02.add'"):
+        check("add")
+
+
+def test_feedback_renders_a_coloured_box_and_plain_text():
+    from minigrad.exercises.ch02_add_neg import add_backward_ones, add_reference
+    good, bad = check("02.add", add_reference), check("02.add", add_backward_ones)
+    assert "✔ Correct" in good._repr_html_() and "#1e7e34" in good._repr_html_()
+    assert "✘ Incorrect" in bad._repr_html_() and 'hint("02.add")' in bad._repr_html_()
+    assert repr(bad).startswith("02.add add as a recorded op: INCORRECT:")
+    assert not bad and good
+
+
+def test_hints_come_one_tier_at_a_time_and_solution_shows_the_answer():
+    texts = [repr(hint("02.neg")) for _ in range(4)]
+    assert "1 of 3" in texts[0] and "2 of 3" in texts[1] and "3 of 3" in texts[2]
+    assert "last one" in texts[3]
+    assert "1 of 3" in repr(hint("02.neg", 1))
+    with pytest.raises(ValueError, match="hints 1 to 3"):
+        hint("02.neg", 4)
+    shown = repr(solution("02.neg"))
+    assert "record(-a.data" in shown and "BEGIN SOLUTION" not in shown
