@@ -88,6 +88,8 @@ def record(data: np.ndarray, inputs: tuple, backward, op: str) -> Tensor:
     of the output with respect to that input (with the input's shape), or None
     where the input needs no gradient.
     """
+    if type(data) is not np.ndarray:    # NumPy reductions return scalars: keep .data an array
+        data = np.asarray(data)
     out = Tensor._from_op(data)
     if _grad_enabled:
         for t in inputs:

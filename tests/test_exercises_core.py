@@ -60,7 +60,7 @@ def test_messages_name_the_problem_but_never_the_expected_values(answer, phrase)
 
 
 def test_public_and_hidden_wording():
-    assert EXERCISE.check(reference).message.startswith("public checks passed (1 cases)")
+    assert EXERCISE.check(reference).message.startswith("public checks passed (1 case)")
     assert EXERCISE.check(reference, hidden=True).message == "all 2 checks passed"
 
     def right_only_on_public(x):
@@ -138,3 +138,14 @@ def test_hints_come_one_tier_at_a_time_and_solution_shows_the_answer():
         hint("02.neg", 4)
     shown = repr(solution("02.neg"))
     assert "record(-a.data" in shown and "BEGIN SOLUTION" not in shown
+
+
+def test_comparing_an_array_with_a_plain_value_does_not_crash():
+    assert "is not right" in difference(np.ones(2), None)
+    assert "is not right" in difference(np.ones(2), True)
+    assert "is not right" in difference(np.ones(2), "text")
+
+
+def test_an_array_of_objects_gets_a_message_not_a_crash():
+    got = np.array([mg.Tensor([1.0]), mg.Tensor([2.0])], dtype=object)
+    assert "holds object values" in difference(got, np.ones(2))

@@ -24,6 +24,7 @@ def test_forward_matches_numpy(op, data):
     out = op.fn(*[mg.Tensor(a) for a in arrays], **params)
     expected = op.ref(*arrays, **params)
     assert isinstance(out, mg.Tensor)
+    assert type(out.data) is np.ndarray      # never a NumPy scalar, even after a full reduction
     assert out.shape == np.shape(expected)
     assert out.dtype == np.float64
     np.testing.assert_allclose(out.data, expected, rtol=1e-12, atol=1e-12)

@@ -159,6 +159,9 @@ def difference(got, want, where: str = "the result") -> str | None:
                 got = np.array(got)
             else:
                 return f"{where} should be an array (or Tensor), but it is a {_kind(got)}"
+        if got.dtype.kind not in "biuf":
+            return (f"{where} should hold numbers, but it holds {got.dtype} values (is a "
+                    f"Tensor stored where its .data array belongs?)")
         if got.shape != want.shape:
             return f"{where} has shape {got.shape}, but it should have shape {want.shape}"
         if want.dtype.kind == "f" or got.dtype.kind == "f":
@@ -189,7 +192,8 @@ def difference(got, want, where: str = "the result") -> str | None:
                 return problem
         return None
     if isinstance(want, bool) or want is None or isinstance(want, str):
-        return None if got == want and type(got) is type(want) else f"{where} is not right"
+        same = type(got) is type(want) and got == want      # type first: got may be an array
+        return None if same else f"{where} is not right"
     if isinstance(want, (int, float)):
         if isinstance(got, np.ndarray) and got.size == 1:
             got = got.item()
@@ -197,7 +201,11 @@ def difference(got, want, where: str = "the result") -> str | None:
             return f"{where} should be a number, but it is a {_kind(got)}"
         ok = math.isclose(got, want, rel_tol=RTOL, abs_tol=ATOL) or (got != got and want != want)
         return None if ok else f"{where} has the wrong value"
-    return None if got == want else f"{where} is not right"
+    try:
+        same = bool(got == want)
+    except (TypeError, ValueError):          # e.g. an array compared with an object
+        same = False
+    return None if same else f"{where} is not right"
 
 
 def _kind(value) -> str:
@@ -299,10 +307,11 @@ class Exercise:
 
     def _correct(self, hidden: bool) -> "Verdict":
         n = len(self.selected(hidden))
+        cases = "1 case" if n == 1 else f"{n} cases"
         if self.has_hidden and not hidden:
-            return Verdict(self, CORRECT, f"public checks passed ({n} cases); the grader also "
+            return Verdict(self, CORRECT, f"public checks passed ({cases}); the grader also "
                                           f"runs hidden checks")
-        return Verdict(self, CORRECT, f"all {n} checks passed")
+        return Verdict(self, CORRECT, f"all {n} checks passed" if n != 1 else "the check passed")
 
     def check(self, answer, hidden: bool = False) -> "Verdict":
         """Probe and judge in one go, in this process (what the notebook's ``check`` does)."""

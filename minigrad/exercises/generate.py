@@ -3,6 +3,7 @@
     python -m minigrad.exercises.generate            # regenerate every stale notebook
     python -m minigrad.exercises.generate --check    # exit 1 if any is stale (CI)
     python -m minigrad.exercises.generate --force    # overwrite even edited notebooks
+    python -m minigrad.exercises.generate --run-solutions   # also refresh solutions' outputs
 
 (``make exercises`` runs the first.)  What a solutions notebook must look like:
 
@@ -228,8 +229,18 @@ def main(argv=None) -> int:
                         help="overwrite notebooks even if they were edited")
     parser.add_argument("--no-run", action="store_true",
                         help="do not execute the generated notebooks (no outputs saved)")
+    parser.add_argument("--run-solutions", action="store_true",
+                        help="first re-run the solutions notebooks and save their outputs "
+                             "(after changing a checker's wording, say)")
     args = parser.parse_args(argv)
     try:
+        if args.run_solutions:
+            for path in sorted(SOLUTIONS.glob("[0-9][0-9]_*.ipynb")):
+                if args.names and path.name not in args.names:
+                    continue
+                nb = nbformat.read(path, as_version=4)
+                nbformat.write(execute(nb, SOLUTIONS), path)
+                print(f"solutions/{path.name}: re-run", flush=True)
         if args.check:
             names = stale()
             for name in names:
