@@ -89,7 +89,15 @@ def record(data: np.ndarray, inputs: tuple, backward, op: str) -> Tensor:
     where the input needs no gradient.
     """
     if type(data) is not np.ndarray:    # NumPy reductions return scalars: keep .data an array
+        if isinstance(data, Tensor):
+            raise TypeError(f"record({op!r}): data must be a NumPy array (the op's result), "
+                            f"not a Tensor; pass t.data.")
         data = np.asarray(data)
+    if type(inputs) is not tuple:
+        if isinstance(inputs, Tensor):
+            raise TypeError(f"record({op!r}): inputs must be a tuple of tensors, e.g. (a,) for "
+                            f"one input (note the comma), not a single Tensor.")
+        inputs = tuple(inputs)
     out = Tensor._from_op(data)
     if _grad_enabled:
         for t in inputs:
@@ -208,6 +216,8 @@ def backward(root: Tensor, grad=None, retain_graph: bool = False) -> None:
             try:
                 for parent, pg in zip(node._parents, input_grads, strict=True):
                     if pg is not None and parent.requires_grad:
+                        if type(pg) is not np.ndarray:
+                            pg = _as_gradient(node, parent, pg)
                         if pg.shape != parent.data.shape:
                             raise _wrong_shape(node, parent, pg)
                         prev = parent._pending
@@ -228,6 +238,15 @@ def backward(root: Tensor, grad=None, retain_graph: bool = False) -> None:
             if node._backward is not None:
                 node._backward = _freed
                 node._parents = ()
+
+
+def _as_gradient(node: Tensor, parent: Tensor, pg) -> np.ndarray:
+    """A gradient that is not an ndarray: a NumPy or Python number is fine, a Tensor is not."""
+    if isinstance(pg, Tensor):
+        i = next(i for i, p in enumerate(node._parents) if p is parent)
+        raise TypeError(f"the backward of '{node._op}' returned a Tensor for its input {i}; "
+                        f"backward works on NumPy arrays, so return an array (t.data).")
+    return np.asarray(pg, dtype=parent.data.dtype)
 
 
 def _wrong_shape(node: Tensor, parent: Tensor, pg) -> ShapeError:

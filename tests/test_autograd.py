@@ -283,6 +283,28 @@ def test_custom_op_returning_a_bare_array_instead_of_a_tuple():
     assert x.grad is None and all(t._pending is None for t in (x, y))
 
 
+def test_custom_op_returning_a_tensor_or_a_number_as_gradient():
+    x = mg.Tensor([1.0, 2.0], requires_grad=True)
+    y = record(x.data * 2, (x,), lambda g: (mg.Tensor(g * 2),), "tensorgrad")
+    with pytest.raises(TypeError, match=r"'tensorgrad' returned a Tensor for its input 0.*\.data"):
+        y.backward(np.ones(2))
+    s = mg.Tensor(3.0, requires_grad=True)
+    z = record(s.data * 2, (s,), lambda g: (2.0 * float(g),), "number")   # a plain float is fine
+    z.backward()
+    assert s.grad.item() == 2.0 and type(s.grad.data) is np.ndarray
+
+
+def test_record_refuses_a_single_tensor_as_inputs_and_a_tensor_as_data():
+    x = mg.Tensor([1.0, 2.0], requires_grad=True)
+    with pytest.raises(TypeError, match=r"tuple of tensors, e.g. \(a,\)"):
+        record(x.data * 2, x, lambda g: (g,), "oops")
+    with pytest.raises(TypeError, match="must be a NumPy array.*t.data"):
+        record(x * 2, (x,), lambda g: (g,), "oops")
+    y = record(x.data * 2, [x], lambda g: (2 * g,), "listed")               # a list is fine
+    y.sum().backward()
+    assert x.grad.data.tolist() == [2.0, 2.0]
+
+
 def test_an_error_inside_a_backward_function_propagates_unchanged():
     x = mg.Tensor([1.0, 2.0], requires_grad=True)
 

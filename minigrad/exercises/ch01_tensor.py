@@ -339,6 +339,10 @@ def one_hot_no_negative_check(labels, classes):
     return Tensor(np.eye(classes)[data])
 
 
+def one_hot_returns_array(labels, classes):
+    return one_hot_reference(labels, classes).data
+
+
 def one_hot_rounds_floats(labels, classes):
     data = _labels_array(labels).astype(int)
     if data.min() < 0 or data.max() >= classes:
@@ -385,6 +389,9 @@ ONE_HOT = Exercise(
         "labels must have an integer dtype: raise TypeError for float labels (1.5 is not a "
         "class) instead of converting them with astype(int), which silently rounds "
         "them": one_hot_rounds_floats,
+        "your checks are right, but one_hot must return a minigrad Tensor, and yours returns "
+        "something else (a NumPy array?): wrap the result, return Tensor(out)":
+            one_hot_returns_array,
     },
     hints=[
         "First get the labels as a NumPy array whatever they came as (a Tensor's array is "

@@ -107,6 +107,10 @@ def neg_not_a_tuple(a):
     return record(-a.data, (a,), lambda grad: -grad, "neg")
 
 
+def neg_inputs_not_a_tuple(a):
+    return record(-a.data, (a), lambda grad: (-grad,), "neg")     # (a) is just a
+
+
 def _neg_case(values, seed):
     def run(answer):
         a = leaf(values)
@@ -138,6 +142,9 @@ NEG = Exercise(
         "when a grows by 1, so backward must return -grad": neg_forgot_sign,
         "backward must return a tuple with one gradient per input, e.g. (-grad,) for one "
         "input; yours returns a single array": neg_not_a_tuple,
+        "record's inputs must be a tuple of tensors, such as (a,), but yours is a single "
+        "tensor. Parentheses alone don't make a tuple: (a) is just a, and (a,), with a "
+        "trailing comma, is the tuple": neg_inputs_not_a_tuple,
     },
     hints=[
         "Forward: -a.data. Backward: what is the derivative of -x?",
@@ -446,6 +453,15 @@ def count_visits_nodes(root):
     return len(topological_order_reference(root))
 
 
+def count_visits_distinct_parents(root):
+    order = topological_order_reference(root)
+    paths = {id(root): 1}
+    for node in order:
+        for parent in {id(p): p for p in node.parents}.values():     # a + a counted once
+            paths[id(parent)] = paths.get(id(parent), 0) + paths[id(node)]
+    return sum(paths.values())
+
+
 def _ladder(levels):
     x = leaf([1.0])
     for _ in range(levels):
@@ -487,6 +503,9 @@ COUNT_VISITS = Exercise(
     mistakes={
         "you counted each node once, which is what the topological walk does; the naive walk "
         "visits a node once for every path from the root to it": count_visits_nodes,
+        "b = a + a has two edges to a, and the naive walk follows both, so it visits a "
+        "twice: go through node.parents as it is, counting a parent once for each time it "
+        "appears, instead of removing duplicates": count_visits_distinct_parents,
     },
     hints=[
         "The naive walk visits a node once per path from the root to that node. Count paths, "

@@ -36,24 +36,43 @@ def _seeded(seed, *shapes):
     return [np.round(rng.standard_normal(shape), 3) for shape in shapes]
 
 
-def _binary_case(a_values, b_values, seed, b_grad=True):
-    """Run ``answer(a, b)``, backpropagate ``seed``, report the value and both gradients."""
+ONE_OP = "a single recorded op whose inputs are a and b"
+
+
+def one_op(out, *inputs) -> bool:
+    """Whether ``out`` was made by one recorded op whose inputs are exactly ``inputs``.
+    (Ask before backward(), which frees the graph.)"""
+    parents = tuple(getattr(out, "parents", None) or ())
+    return len(parents) == len(inputs) and all(p is t for p, t in zip(parents, inputs))
+
+
+def _binary_case(a_values, b_values, seed, b_grad=True, single_op=False):
+    """Run ``answer(a, b)``, backpropagate ``seed``, report the value and both gradients
+    (and, with ``single_op``, whether the result is one op on a and b)."""
     def run(answer):
         a = leaf(a_values)
         b = leaf(b_values) if b_grad else const(b_values)
         out = answer(a, b)
+        single = one_op(out, a, b)
         out.backward(np.array(seed, dtype=float))
-        return {"value": out, "grad a": grad_of(a), "grad b": grad_of(b)}
+        found = {"value": out, "grad a": grad_of(a), "grad b": grad_of(b)}
+        if single_op:
+            found[ONE_OP] = single
+        return found
     return run
 
 
-def _self_case(a_values, seed):
+def _self_case(a_values, seed, single_op=False):
     """Run ``answer(a, a)``: one tensor used as both inputs."""
     def run(answer):
         a = leaf(a_values)
         out = answer(a, a)
+        single = one_op(out, a, a)
         out.backward(np.array(seed, dtype=float))
-        return {"value": out, "grad a": grad_of(a)}
+        found = {"value": out, "grad a": grad_of(a)}
+        if single_op:
+            found[ONE_OP] = single
+        return found
     return run
 
 
@@ -76,6 +95,10 @@ def sub_none_for_b(a, b):
     return record(a.data - b.data, (a, b), lambda grad: (grad, None), "sub")
 
 
+def sub_two_ops(a, b):
+    return a + (-b)
+
+
 _H_SUB = _seeded(3, (2, 3), (2, 3), (2, 3))
 
 SUB = Exercise(
@@ -83,11 +106,13 @@ SUB = Exercise(
     reference=sub_reference,
     cases=[
         Case("two vectors, a gradient of [1, 10, 100] from above",
-             _binary_case([5.0, 7.0, 9.0], [1.0, 2.0, 3.0], [1.0, 10.0, 100.0])),
-        Case("a tensor minus itself (a - a)", _self_case([1.0, -2.0, 3.0], [1.0, 10.0, 100.0])),
+             _binary_case([5.0, 7.0, 9.0], [1.0, 2.0, 3.0], [1.0, 10.0, 100.0],
+                          single_op=True)),
+        Case("a tensor minus itself (a - a)", _self_case([1.0, -2.0, 3.0], [1.0, 10.0, 100.0],
+                                                         single_op=True)),
         Case("b does not require a gradient",
-             _binary_case([1.0, 2.0], [3.0, 4.0], [2.0, -1.0], b_grad=False)),
-        Case("2-D inputs", _binary_case(*_H_SUB), hidden=True),
+             _binary_case([1.0, 2.0], [3.0, 4.0], [2.0, -1.0], b_grad=False, single_op=True)),
+        Case("2-D inputs", _binary_case(*_H_SUB, single_op=True), hidden=True),
     ],
     mistakes={
         "forgot the minus sign in sub's backward: a - b shrinks when b grows, so b's "
@@ -96,6 +121,9 @@ SUB = Exercise(
         "(a's gradient is +grad) and shrinks with b (b's gradient is -grad)": sub_minus_on_a,
         "sub's backward returned None for b: b requires a gradient too, and it is -grad "
         "(None is only for inputs that need no gradient)": sub_none_for_b,
+        "a + (-b) computes the right numbers, but it is two ops (a neg, then an add), and "
+        "this exercise asks for one: compute a.data - b.data yourself and hand it to record "
+        "with the inputs (a, b) and a backward of your own": sub_two_ops,
     },
     hints=[
         "Forward: a.data - b.data. Backward: how does a - b change when a grows a little? "
@@ -123,6 +151,11 @@ def mul_own_factor(a, b):
 
 def mul_grad_unchanged(a, b):
     return record(a.data * b.data, (a, b), lambda grad: (grad, grad), "mul")
+
+
+def mul_forgot_grad(a, b):
+    A, B = a.data, b.data
+    return record(A * B, (a, b), lambda grad: (B, A), "mul")
 
 
 def mul_no_return(a, b):
@@ -153,6 +186,10 @@ MUL = Exercise(
         "grad × a)": mul_grad_unchanged,
         "mul returned None: record(...) builds the output tensor, but your function must also "
         "`return` it": mul_no_return,
+        "mul's backward returned the local slopes b and a without multiplying them by grad. "
+        "By the chain rule, each input's gradient is grad (how the final result changes with "
+        "this op's output) times the local slope: grad * b.data for a, grad * a.data for b":
+            mul_forgot_grad,
     },
     hints=[
         "Forward: a.data * b.data. Backward: if a grows by a little δ, how much does a·b grow?",
@@ -422,14 +459,23 @@ def affine_w_transposed(x, W, b):
                   lambda grad: (grad @ Wd.T, grad.T @ X, grad.sum(axis=0)), "affine")
 
 
+AFFINE_ONE_OP = "a single recorded op whose inputs are x, W and b"
+
+
+def affine_composed(x, W, b):
+    return x @ W + b
+
+
 def _affine_case(x_values, w_values, b_values, seed, x_grad=True, b_grad=True):
     def run(answer):
         x = leaf(x_values) if x_grad else const(x_values)
         W = leaf(w_values)
         b = leaf(b_values) if b_grad else const(b_values)
         out = answer(x, W, b)
+        single = one_op(out, x, W, b)
         out.backward(np.array(seed, dtype=float))
-        return {"value": out, "grad x": grad_of(x), "grad W": grad_of(W), "grad b": grad_of(b)}
+        return {"value": out, "grad x": grad_of(x), "grad W": grad_of(W), "grad b": grad_of(b),
+                AFFINE_ONE_OP: single}
     return run
 
 
@@ -466,6 +512,10 @@ AFFINE = Exercise(
         "transposed the wrong operand for W's gradient: yours has the shape of W.T. As in mm, "
         "W's gradient is (x's data, transposed) @ grad, shape (in, out) like W":
             affine_w_transposed,
+        "x @ W + b computes the right numbers, but with minigrad's own ops (two nodes, a "
+        "matmul and an add), and this exercise asks you to write the op: compute the value "
+        "from x.data, W.data and b.data, and record it once with the inputs (x, W, b) and "
+        "a backward that returns three gradients": affine_composed,
     },
     hints=[
         "One recorded op with three inputs: the forward is x.data @ W.data + b.data, and backward "

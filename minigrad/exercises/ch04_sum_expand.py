@@ -11,7 +11,7 @@ import numpy as np
 from ..autograd import record
 from ..broadcasting import sum_to as _library_sum_to
 from ..tensor import Tensor
-from .core import Case, Exercise
+from .core import Case, Exercise, Raised, observe
 
 SETUP = """\
 import numpy as np
@@ -35,13 +35,34 @@ def _seed_for(shape, offset=0.0):
     return (np.arange(1, n + 1, dtype=float) + offset).reshape(shape)
 
 
+def value_then_grads(out, seed, **inputs):
+    """What a case reports: the forward value of ``out``, then each input's gradient after
+    ``out.backward(seed(out))``.
+
+    A backward that fails is reported under the gradients, *after* the value, so that a
+    forward of the wrong shape is named before the backward error it leads to."""
+    found = {"value": out}
+
+    def gradients():
+        out.backward(seed(out))
+        return {name: grad_of(t) for name, t in inputs.items()}
+    grads = observe(gradients)
+    if isinstance(grads, Raised):
+        grads = {name: grads for name in inputs}
+    found.update(grads)
+    return found
+
+
+def _fixed(values):
+    return lambda out: np.array(values, dtype=float)
+
+
 def _unary_case(values, *args, offset=0.0):
     """Run answer(a, *args), backpropagate a fixed gradient, report the value and a's gradient."""
     def run(answer):
         a = leaf(values)
         out = answer(a, *args)
-        out.backward(_seed_for(out.shape, offset))
-        return {"value": out, "grad a": grad_of(a)}
+        return value_then_grads(out, lambda o: _seed_for(o.shape, offset), **{"grad a": a})
     return run
 
 
@@ -64,6 +85,10 @@ def sum_op_no_new_axis(a, dim):
                   lambda grad: (np.broadcast_to(grad, a.shape),), "sum")
 
 
+def sum_op_ones(a, dim):
+    return record(a.data.sum(axis=dim), (a,), lambda grad: (np.ones(a.shape),), "sum")
+
+
 def sum_op_divides(a, dim):
     n = a.shape[dim]
     return record(a.data.sum(axis=dim), (a,),
@@ -74,8 +99,7 @@ def sum_op_divides(a, dim):
 def _sum_twice(answer):
     a = leaf([[1.0, -2.0, 3.0], [0.5, 4.0, -1.0]])
     out = answer(answer(a, 1), 0)
-    out.backward()
-    return {"value": out, "grad a": grad_of(a)}
+    return value_then_grads(out, lambda o: None, **{"grad a": a})
 
 
 SUM_OP = Exercise(
@@ -102,6 +126,9 @@ SUM_OP = Exercise(
         "the gradient of a sum is not divided by the number of elements (that is the mean's "
         "backward): ∂(x₁ + x₂ + …)/∂xᵢ = 1, so each element gets the incoming gradient as it is":
             sum_op_divides,
+        "your gradient ignores the incoming grad: 1 is only the local slope of the sum. By "
+        "the chain rule each element of a gets grad (the gradient of the sum it went into) "
+        "times 1, so put grad's summed axis back and copy it along dim": sum_op_ones,
     },
     hints=[
         "Forward: a.data.sum(axis=dim). Backward: if one element of a grows by a little, how "
@@ -145,8 +172,7 @@ def expand_op_axis0(a, dim, copies):
 def _expand_then_sum(answer):
     a = leaf([2.0, -1.0, 0.5])
     out = answer(a, 0, 3).sum(0)           # minigrad's sum: three copies added back up
-    out.backward(np.array([1.0, 10.0, 100.0]))
-    return {"value": out, "grad a": grad_of(a)}
+    return value_then_grads(out, _fixed([1.0, 10.0, 100.0]), **{"grad a": a})
 
 
 EXPAND_OP = Exercise(
@@ -302,16 +328,15 @@ def _binary_case(a_values, b_values, b_grad=True, offset=0.0):
         a = leaf(a_values)
         b = leaf(b_values) if b_grad else Tensor(np.array(b_values, dtype=float))
         out = answer(a, b)
-        out.backward(_seed_for(out.shape, offset))
-        return {"value": out, "grad a": grad_of(a), "grad b": grad_of(b)}
+        return value_then_grads(out, lambda o: _seed_for(o.shape, offset),
+                                **{"grad a": a, "grad b": b})
     return run
 
 
 def _same_tensor_twice(answer):
     a = leaf([1.0, -2.0, 3.0])
     out = answer(a, a)
-    out.backward(np.array([1.0, 10.0, 100.0]))
-    return {"value": out, "grad a": grad_of(a)}
+    return value_then_grads(out, _fixed([1.0, 10.0, 100.0]), **{"grad a": a})
 
 
 MUL = Exercise(
@@ -388,8 +413,7 @@ def div_no_sum_to(a, b):
 def _divided_by_itself(answer):
     a = leaf([2.0, -4.0, 0.5])
     out = answer(a, a)
-    out.backward(np.array([1.0, 10.0, 100.0]))
-    return {"value": out, "grad a": grad_of(a)}
+    return value_then_grads(out, _fixed([1.0, 10.0, 100.0]), **{"grad a": a})
 
 
 DIV = Exercise(

@@ -80,6 +80,10 @@ def mse_numpy(pred, target):
     return Tensor(np.mean((pred.data - target.data) ** 2))
 
 
+def mse_numpy_requires_grad(pred, target):
+    return Tensor(np.mean((pred.data - target.data) ** 2), requires_grad=True)
+
+
 def _mse_case(pred_values, target_values, target_grad=False):
     def run(answer):
         pred = leaf(pred_values)
@@ -118,6 +122,10 @@ MSE = Exercise(
         "your result is cut off from the graph: computing with NumPy on .data gives a number "
         "that no gradient can flow through. Use tensor operations (-, **, .mean()) on pred "
         "and target themselves": mse_numpy,
+        "your result is a brand-new leaf tensor: requires_grad=True lets backward() run on "
+        "it, but the value was computed with NumPy on .data, so nothing connects it to pred "
+        "and no gradient reaches pred. Build it from tensor operations (-, **, .mean()) on "
+        "pred and target": mse_numpy_requires_grad,
     },
     hints=[
         "Three steps, all on tensors: the error (pred - target), its square, and the average "
@@ -395,6 +403,24 @@ def train_zero_before_step(loss_fn, optimizer, epochs):
     return losses
 
 
+def train_keeps_tensors(loss_fn, optimizer, epochs):
+    losses = []
+    for _ in range(epochs):
+        optimizer.zero_grad()
+        loss = loss_fn()
+        loss.backward()
+        optimizer.step()
+        losses.append(loss)
+    return losses
+
+
+FLOATS = "every loss is a Python float"
+
+
+def _floats(losses):
+    return isinstance(losses, list) and all(isinstance(v, float) for v in losses)
+
+
 def train_loss_once(loss_fn, optimizer, epochs):
     losses = []
     loss = loss_fn()
@@ -415,14 +441,14 @@ def _net_case(seed, lr, epochs):
             P = (X @ W1 + b1).sigmoid() @ W2 + b2
             return ((P - y) ** 2).mean()
         losses = answer(loss_fn, SGDReference([W1, b1, W2, b2], lr), epochs)
-        return {"losses": losses, "W2 afterwards": value(W2)}
+        return {"losses": losses, "W2 afterwards": value(W2), FLOATS: _floats(losses)}
     return run
 
 
 def _one_weight_case(answer):
     w = leaf([0.0])
     losses = answer(lambda: ((w * 3.0 - 6.0) ** 2).sum(), SGDReference([w], 0.05), 4)
-    return {"losses": losses, "w afterwards": value(w)}
+    return {"losses": losses, "w afterwards": value(w), FLOATS: _floats(losses)}
 
 
 def _no_epochs_case(answer):
@@ -450,6 +476,9 @@ TRAIN = Exercise(
         "compute the loss anew in every epoch: a loss computed once, before the loop, belongs "
         "to the starting parameters, and its graph is freed by the first backward()":
             train_loss_once,
+        "the numbers are right, but the list should hold Python floats, and yours holds "
+        "tensors (or arrays): append loss.item(), the loss's value as a plain number":
+            train_keeps_tensors,
     },
     hints=[
         "Each epoch does four things: clear the old gradients, compute the loss, backward, "

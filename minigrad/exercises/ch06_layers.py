@@ -88,6 +88,19 @@ class LinearNoBias(Module):
         return x @ self.weight.T
 
 
+class LinearPlainTensors(Module):
+    def __init__(self, in_features, out_features):
+        super().__init__()
+        bound = 1.0 / math.sqrt(in_features)
+        rng = get_rng()
+        self.weight = Tensor(rng.uniform(-bound, bound, (out_features, in_features)),
+                             requires_grad=True)
+        self.bias = Tensor(rng.uniform(-bound, bound, out_features), requires_grad=True)
+
+    def forward(self, x):
+        return x @ self.weight.T + self.bias
+
+
 class LinearZeros(Module):
     def __init__(self, in_features, out_features):
         super().__init__()
@@ -163,6 +176,10 @@ LINEAR = Exercise(
         "thing and receives the same gradient, so they can never become different. Draw "
         "the starting values at random, uniformly in [-1/√in_features, 1/√in_features]":
             LinearZeros,
+        "weight and bias are plain Tensors: they compute the right thing, but a Module only "
+        "counts Parameters as its learned tensors, so parameters() (and any optimizer built "
+        "from it) never sees yours. Wrap the starting values in Parameter(...)":
+            LinearPlainTensors,
     },
     hints=[
         "In __init__, call super().__init__(), then make two Parameters: self.weight with one "

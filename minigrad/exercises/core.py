@@ -152,6 +152,9 @@ def difference(got, want, where: str = "the result") -> str | None:
                     f"where a value is needed: did a function forget to `return`?")
         return f"{where}: your code raised {got.kind}: {got.message}"
     if want is not None and got is None:
+        if where.startswith("`grad"):
+            return (f"{where} is None: no gradient reached that tensor. Is the result computed "
+                    f"from it by recorded tensor operations (not NumPy on .data)?")
         return f"{where} is None: did you forget to `return` it?"
     if isinstance(want, np.ndarray):
         if not isinstance(got, np.ndarray):
@@ -193,7 +196,7 @@ def difference(got, want, where: str = "the result") -> str | None:
         return None
     if isinstance(want, bool) or want is None or isinstance(want, str):
         same = type(got) is type(want) and got == want      # type first: got may be an array
-        return None if same else f"{where} is not right"
+        return None if same else f"{where} is {_shown(got)}, which is not right"
     if isinstance(want, (int, float)):
         if isinstance(got, np.ndarray) and got.size == 1:
             got = got.item()
@@ -212,6 +215,38 @@ def _kind(value) -> str:
     if isinstance(value, np.ndarray):
         return f"array of shape {value.shape}"
     return type(value).__name__
+
+
+def _shown(got) -> str:
+    """The learner's own value, short enough to quote in a message (never the expected one)."""
+    if isinstance(got, str) and len(got) > 2 and got[0] == "<" and got[-1] == ">":
+        what = f"{got[1:-1]} object"           # how plain() records an object it can't compare
+    elif got is None or isinstance(got, (bool, int, float, str)) and len(repr(got)) <= 60:
+        return repr(got)
+    else:
+        what = _kind(got)
+    return ("an " if what[:1].lower() in "aeiou" else "a ") + what
+
+
+def _same_error(got, wrong, want) -> bool:
+    """Whether an answer's exceptions are the ones a known mistake raises.
+
+    Where the reference raises too (the case tests that bad input is refused), the kind
+    of exception is enough: its message is the author's own words.  Anywhere else an
+    exception is a symptom, and many different bugs raise the same kind (a TypeError, a
+    ShapeError), so the message must match as well before the mistake's diagnosis is
+    given; otherwise the learner sees their own error instead of a wrong explanation.
+    """
+    if isinstance(got, Raised) and isinstance(wrong, Raised):
+        return isinstance(want, Raised) or got.message == wrong.message
+    if isinstance(got, dict) and isinstance(wrong, dict):
+        inner = want if isinstance(want, dict) else {}
+        return all(_same_error(got[k], wrong[k], inner.get(k))
+                   for k in wrong if k in got)
+    if isinstance(got, list) and isinstance(wrong, list):
+        inner = want if isinstance(want, list) and len(want) == len(wrong) else [None] * len(wrong)
+        return all(_same_error(g, w, e) for g, w, e in zip(got, wrong, inner))
+    return True
 
 
 # -- exercises ------------------------------------------------------------------------------
@@ -236,7 +271,9 @@ class Exercise:
     * ``cases``: the probe cases (see :class:`Case`).
     * ``reference``: a correct answer; its observations are what "correct" means.
     * ``mistakes``: misconception message -> a wrong answer that makes it.  An answer
-      whose observations equal a mistake's on every case gets that message.
+      whose observations equal a mistake's on every case gets that message (an
+      exception in a case where the reference raises none must be the very same one,
+      message included: see :func:`_same_error`).
     * ``judge``: optional ``judge(pairs) -> message or None``, given ``(case,
       observation)`` pairs, for exercises
       with many right answers (e.g. a topological order); it replaces the
@@ -297,7 +334,8 @@ class Exercise:
             return self._correct(hidden)
         for message, wrong in self.mistakes.items():
             wrong_obs = _cached(self, message, wrong, hidden)
-            if all(difference(g, w) is None for g, w in zip(observations, wrong_obs)):
+            if all(difference(g, w) is None and _same_error(g, w, e)
+                   for g, w, e in zip(observations, wrong_obs, expected)):
                 return Verdict(self, INCORRECT, message, case=first[0].description)
         case, problem = first
         if case.hidden:
