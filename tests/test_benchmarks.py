@@ -27,3 +27,16 @@ def test_training_benchmark_runs_both_libraries_on_the_same_batches():
     assert result.returncode == 0, result.stdout + result.stderr
     assert "digits (7,190 rows, 2 epochs)" in result.stdout
     assert "targets are not judged" in result.stdout
+
+
+GRADE_SCRIPT = SCRIPT.parent / "bench_grade.py"
+
+
+def test_grading_benchmark_runs_and_prints_its_table():
+    result = subprocess.run([sys.executable, str(GRADE_SCRIPT), "--quick"],
+                            capture_output=True, text=True, timeout=300)
+    # 0 = at least 60 submissions a minute, 1 = slower on this (possibly busy) machine; 2 or a
+    # crash means a submission got the wrong total or the script is broken.
+    assert result.returncode in (0, 1), result.stdout + result.stderr
+    for heading in ("Autograder throughput", "submissions/minute", "Summary"):
+        assert heading in result.stdout

@@ -6,6 +6,8 @@ backward, op)`` from ``minigrad.autograd``, where ``backward(grad)`` returns one
 gradient per input.
 """
 
+from collections import Counter
+
 import numpy as np
 
 from ..autograd import record
@@ -395,9 +397,9 @@ def _judge_order(pairs):
         nodes, edges = _edges(build)
         if "<something else>" in order:
             return f"for {description}: the list contains things that are not the graph's tensors"
-        for name in set(order):
-            if order.count(name) > 1:
-                return (f"for {description}: node {name} appears {order.count(name)} times. A "
+        for name, times in Counter(order).items():
+            if times > 1:
+                return (f"for {description}: node {name} appears {times} times. A "
                         f"node reached along several paths must be listed once: remember which "
                         f"nodes you have already handled")
         missing = sorted(nodes - set(order))
@@ -410,7 +412,8 @@ def _judge_order(pairs):
                         f"Every node must come after all of its consumers, so that its gradient "
                         f"is complete before it is passed on. (Add a node to the order only once "
                         f"all of its parents have been handled, then reverse.)")
-        if order[0] != next(n for n in nodes if all(n != p for _, p in edges)):
+        used = {parent for _, parent in edges}
+        if order[0] != next(n for n in nodes if n not in used):
             return f"for {description}: the root (the tensor you were given) must come first"
     return None
 

@@ -1,0 +1,3 @@
+# EXERCISE 02.neg
+def neg(a):
+    return record(-a.data, (a,), lambda grad: (grad,), "neg")

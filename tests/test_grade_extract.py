@@ -1,0 +1,157 @@
+"""Reading submissions (minigrad.grade.extract): fast, no learner code runs."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from minigrad.exercises.registry import chapter
+from minigrad.grade import extract
+
+ROOT = Path(__file__).resolve().parents[1]
+EXERCISES_NB = ROOT / "exercises" / "02_add_neg.ipynb"
+SOLUTIONS_NB = ROOT / "solutions" / "02_add_neg.ipynb"
+CH02 = chapter("02").EXERCISES
+
+
+def _code(source, **meta):
+    return {"cell_type": "code", "metadata": {"minigrad": meta} if meta else {},
+            "source": source, "outputs": [], "execution_count": None}
+
+
+def _write(tmp_path, nb, name="sub.ipynb") -> Path:
+    path = tmp_path / name
+    path.write_bytes(nb if isinstance(nb, bytes) else json.dumps(nb).encode())
+    return path
+
+
+def _read(path, expected="02"):
+    return extract.read_submission(path, "sub", path.name, expected)
+
+
+def test_generated_notebook_answers_are_found_by_metadata_in_order():
+    cells, metadata = extract.load_notebook(EXERCISES_NB.read_bytes())
+    answers = extract.find_answers(cells, CH02)
+    assert [a.exercise for a in answers] == [e.id for e in CH02]
+    assert {a.found_by for a in answers} == {"metadata"}
+    assert all("NotImplementedError" in a.code for a in answers)
+    assert extract.detect_chapter(cells, metadata, "x.ipynb") == ("02", "metadata")
+
+
+def test_solutions_notebook_answers_are_found_by_their_headers():
+    cells, metadata = extract.load_notebook(SOLUTIONS_NB.read_bytes())
+    answers = extract.find_answers(cells, CH02)
+    assert [a.found_by for a in answers] == ["header"] * 5
+    assert "return record(a.data + b.data" in answers[0].code
+    assert extract.detect_chapter(cells, metadata, "x.ipynb") == ("02", "headers")
+
+
+def test_an_answer_without_metadata_or_header_is_found_by_its_definition():
+    cells = [_code("import numpy as np"),
+             _code("def helper():\n    pass\n"),
+             _code("def neg(a):\n    return 1\n"),           # an early attempt
+             _code("x = 1\ndef neg(a):\n    return 2\n"),     # the last definition wins
+             _code("def neg(a) oops"),                         # does not parse: skipped
+             _code("check('02.neg')")]
+    nb = {"cells": cells, "metadata": {}}
+    answers = extract.find_answers(extract.load_notebook(json.dumps(nb).encode())[0], CH02)
+    assert [(a.exercise, a.cell, a.found_by) for a in answers] == [("02.neg", 3, "definition")]
+
+
+def test_metadata_beats_header_beats_definition_and_duplicates_keep_the_last():
+    cells = [_code("# EXERCISE 02.add\ndef add(a, b):\n    return 'header'\n"),
+             _code("def add(a, b):\n    return 'metadata, first'\n", role="answer",
+                   exercise="02.add"),
+             _code("def add(a, b):\n    return 'metadata, last'\n", role="answer",
+                   exercise="02.add"),
+             _code("print('a copied cell that defines nothing')", role="answer",
+                   exercise="02.add")]
+    answers = extract.find_answers(extract.load_notebook(
+        json.dumps({"cells": cells}).encode())[0], CH02)
+    assert len(answers) == 1 and "metadata, last" in answers[0].code
+    assert "found 3 answer cells" in answers[0].notes[0]
+
+
+def test_a_cell_answering_two_exercises_runs_once():
+    cells = [_code("# EXERCISE 02.add\ndef add(a, b):\n    pass\ndef neg(a):\n    pass\n")]
+    answers = extract.find_answers(extract.load_notebook(
+        json.dumps({"cells": cells}).encode())[0], CH02)
+    assert [(a.exercise, bool(a.code)) for a in answers] == [("02.add", True), ("02.neg", False)]
+    assert "already ran" in answers[1].notes[-1]
+
+
+def test_moved_cells_run_in_notebook_order():
+    nb = json.loads(EXERCISES_NB.read_text())
+    answer_cells = [c for c in nb["cells"] if c["metadata"]["minigrad"]["role"] == "answer"]
+    nb["cells"] = [c for c in nb["cells"] if c not in answer_cells] + answer_cells[::-1]
+    answers = extract.find_answers(extract.load_notebook(json.dumps(nb).encode())[0], CH02)
+    assert [a.exercise for a in answers] == [e.id for e in CH02][::-1]
+
+
+def test_magics_become_pass_and_valid_code_is_left_alone():
+    code, notes = extract.strip_magics("%time x = 1\nfor i in range(2):\n    !ls\ny = 2\n")
+    assert code == "pass\nfor i in range(2):\n    pass\ny = 2"
+    assert "`%time x = 1`" in notes[0] and "`!ls`" in notes[0]
+    text = 's = """\n%d items\n"""\n'
+    assert extract.strip_magics(text) == (text, [])
+
+
+@pytest.mark.parametrize("data, reason", [
+    (b"", "not a readable notebook: Expecting value"),
+    (b'{"cells": [', "not a readable notebook: Expecting value"),
+    (b"\xff\xfe\x00", "not a readable notebook: not UTF-8 text"),
+    (b"[1, 2]", "not a readable notebook: the file is JSON but not a notebook"),
+    (b'{"metadata": {}}', "not a readable notebook: it has no list of cells"),
+    (b"[" * 100000, "not a readable notebook"),
+])
+def test_unreadable_notebooks_get_a_reason(tmp_path, data, reason):
+    sub = _read(_write(tmp_path, data))
+    assert sub.problem.startswith(reason), sub.problem
+    assert sub.chapter == "02" and sub.answers == []
+
+
+def test_another_chapters_notebook_is_refused_with_the_reason(tmp_path):
+    nb = {"cells": [_code("# EXERCISE 03.mul\ndef mul(a, b): pass")],
+          "metadata": {"minigrad": {"chapter": "03"}}}
+    assert _read(_write(tmp_path, nb)).problem == "this is chapter 03's notebook, expected 02"
+    headers_only = {"cells": [_code("# EXERCISE 03.mul\ndef mul(a, b): pass")]}
+    assert _read(_write(tmp_path, headers_only)).problem.startswith("this is chapter 03's")
+
+
+def test_chapter_comes_from_metadata_then_headers_then_file_name(tmp_path):
+    bare = {"cells": [_code("def add(a, b):\n    return a\n")]}
+    sub = _read(_write(tmp_path, bare, "02_mine.ipynb"), expected=None)
+    assert (sub.chapter, sub.problem) == ("02", None)
+    assert sub.notes == ["chapter 02 taken from the file name"]
+    sub = _read(_write(tmp_path, bare, "mine.ipynb"), expected=None)
+    assert sub.problem.startswith("could not tell which chapter")
+    sub = _read(_write(tmp_path, bare, "mine.ipynb"), expected="02")     # --chapter decides
+    assert sub.problem is None and sub.answers[0].exercise == "02.add"
+    nb = {"cells": [], "metadata": {"minigrad": {"chapter": "99"}}}
+    assert "there are no exercises for chapter 99" in _read(_write(tmp_path, nb), None).problem
+
+
+def test_symlinks_are_not_followed(tmp_path):
+    (tmp_path / "secret").write_text("{}")
+    (tmp_path / "link.ipynb").symlink_to(tmp_path / "secret")
+    sub = _read(tmp_path / "link.ipynb")
+    assert sub.problem.startswith("not a regular file")
+
+
+def test_finding_notebooks_skips_checkpoints_and_hidden_folders(tmp_path):
+    for name in ("b.ipynb", "a/x.ipynb", "a/.ipynb_checkpoints/x-checkpoint.ipynb",
+                 ".git/y.ipynb", "__MACOSX/a/._x.ipynb", "notes.txt", "C.IPYNB"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("{}")
+    found = [p.relative_to(tmp_path).as_posix() for p in extract.find_notebooks(tmp_path)]
+    assert found == ["C.IPYNB", "a/x.ipynb", "b.ipynb"]
+
+
+def test_student_ids_are_safe_and_unique(tmp_path):
+    names = ["alice.ipynb", "alice/02_add_neg.ipynb", "bob smith.ipynb", "bob_smith.ipynb",
+             "Alice.ipynb", "-rf.ipynb", ".hidden/=cmd().ipynb", "x" * 150 + ".ipynb"]
+    paths = [tmp_path / n for n in names]
+    got = [extract.student_ids(paths, tmp_path)[p] for p in paths]
+    assert got[:7] == ["alice", "alice__02_add_neg", "bob_smith", "bob_smith-2", "Alice-2", "rf",
+                       "hidden__cmd"]
+    assert len(got[7]) == 99 and got[7].startswith("x" * 90 + "-")

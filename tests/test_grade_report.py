@@ -1,0 +1,203 @@
+"""Judging and reporting (minigrad.grade.judge, .report): fast, no worker processes.
+
+Observations are made in this process, as a worker would make them, and handed to
+the judge as JSON-decoded data."""
+
+import csv
+import json
+
+import numpy as np
+import pytest
+
+from minigrad.autograd import record
+from minigrad.exercises import core
+from minigrad.exercises.registry import get
+from minigrad.grade import judge, report
+from minigrad.grade.model import (Answer, Limits, Outcome, Run, Submission, SubmissionResult)
+
+LIMITS = Limits(timeout=3, memory_mb=1024)
+
+
+def observed(exercise, answer) -> Outcome:
+    """What the runner would pass on after a worker probed ``answer``."""
+    try:
+        raw = json.loads(json.dumps([core.encode(o) for o in exercise.probe(answer, True)]))
+        message = {"status": "observed", "observations": raw}
+    except core.NotAttemptedError:
+        message = {"status": "not attempted"}
+    return Outcome(kind="result", result=message, output="hello <b>from</b> the cell\n",
+                   check_output="printed during the checks: a = [[1, 2], [3, 4]]\n")
+
+
+def add_flat(a, b):      # right for vectors, wrong for the hidden 2-D case
+    return record((a.data + b.data).ravel(), (a, b),
+                  lambda g: (g.reshape(a.data.shape), g.reshape(b.data.shape)), "add")
+
+
+def add_ones(a, b):
+    return record(a.data + b.data, (a, b), lambda g: (np.ones_like(g), np.ones_like(g)), "add")
+
+
+def add_stub(a, b):
+    raise NotImplementedError("exercise 02.add: replace this line with your code")
+
+
+def result_for(answers: dict, student="alice") -> SubmissionResult:
+    sub = Submission(student=student, relpath=f"{student}.ipynb", path=None, chapter="02",
+                     answers=[Answer(exercise=i, code="...", cell=n, found_by="metadata")
+                              for n, i in enumerate(answers)])
+    outcomes = {i: (a if isinstance(a, Outcome) else observed(get(i), a))
+                for i, a in answers.items()}
+    return judge.judge_submission(sub, outcomes, LIMITS)
+
+
+def by_id(result):
+    return {e.id: e for e in result.exercises}
+
+
+# -- judging -----------------------------------------------------------------------------------
+def test_judging_gives_points_and_public_only_messages():
+    ex = get("02.add")
+    result = by_id(result_for({"02.add": add_flat, "02.neg": ex.reference}))
+    flat = result["02.add"]
+    assert (flat.status, flat.points, flat.public_status) == ("incorrect", 0.0, "correct")
+    assert "fails a hidden one" in flat.message and flat.case == "2-D inputs"
+    assert "hidden" not in flat.public_message.replace("runs hidden checks", "")
+    assert flat.hidden_passed is False
+    assert (result["02.neg"].status, result["02.neg"].points) == ("incorrect", 0.0)
+    assert result["02.accumulate"].status == "missing"
+    assert result["02.accumulate"].message == ("no answer cell found for 02.accumulate "
+                                               "(was it deleted?)")
+
+
+def test_a_known_mistake_gets_its_message_and_memory_errors_their_own():
+    res = by_id(result_for({"02.add": add_ones}))["02.add"]
+    assert "not a gradient of ones" in res.message and res.public_status == "incorrect"
+
+    def hog(a, b):
+        raise MemoryError()
+    res = by_id(result_for({"02.add": hog}))["02.add"]
+    assert (res.status, res.message) == ("error", "ran out of memory (limit 1024 MB)")
+
+
+@pytest.mark.parametrize("outcome, status, phrase", [
+    (Outcome(kind="timeout"), "error", "took longer than 3 s (infinite loop?)"),
+    (Outcome(kind="died", detail="worker killed by SIGSEGV"), "error",
+     "the process ended during this exercise (os._exit / crash / out of memory)"),
+    (Outcome(kind="result", result={"status": "undefined"},
+             ran_error={"kind": "SyntaxError", "message": "expected ':'", "line": 2}),
+     "error", "your answer cell has a syntax error (line 2): expected ':'"),
+    (Outcome(kind="result", result={"status": "undefined"},
+             ran_error={"kind": "SystemExit", "message": "", "line": 4}),
+     "error", "called sys.exit() or exit() (line 4)"),
+    (Outcome(kind="result", result={"status": "undefined"}), "incorrect",
+     "does not define `add`"),
+    (Outcome(kind="result", result={"status": "raised",
+                                    "raised": {"kind": "KeyboardInterrupt", "line": 3}}),
+     "error", "while being checked, your code raised KeyboardInterrupt (line 3)"),
+    (Outcome(kind="result", result={"status": "observed", "observations": [{"bad": 1}]}),
+     "error", "could not judge"),
+    (Outcome(kind="result", result={"status": "observed", "observations": [1, 2]}),
+     "incorrect", "incomplete set of results"),
+])
+def test_failures_are_explained(outcome, status, phrase):
+    res = by_id(result_for({"02.add": outcome}))["02.add"]
+    assert (res.status, res.points) == (status, 0.0)
+    assert phrase in res.message
+
+
+def test_an_answer_cell_that_raised_after_defining_is_still_graded_with_a_note():
+    outcome = observed(get("02.add"), get("02.add").reference)
+    outcome.ran_error = {"kind": "NameError", "message": "name 'x' is not defined", "line": 9}
+    res = by_id(result_for({"02.add": outcome}))["02.add"]
+    assert res.status == "correct"
+    assert "raised NameError (line 9)" in res.notes[-1]
+
+
+# -- what students see -------------------------------------------------------------------------
+def test_feedback_withholds_hidden_results_unless_revealed():
+    result = result_for({"02.add": add_flat, "02.neg": get("02.neg").reference,
+                         "02.accumulate": get("02.accumulate").reference})
+    md = report.feedback_markdown(result)
+    assert "✔ public checks passed | ? / 1" in md
+    for secret in ("hidden one", "2-D inputs", "printed during the checks", "a matrix"):
+        assert secret not in md
+    assert "all tests passed" not in md.lower() and "all 4 checks passed" not in md
+    assert "Points so far: 0 / 4; the other 3 depend on hidden checks" in md
+    assert "```text\nhello <b>from</b> the cell\n```" in md      # the cell's own output
+
+    revealed = report.feedback_markdown(result, reveal=True)
+    assert "fails a hidden one" in revealed and "Case: 2-D inputs" in revealed
+    assert "printed during the checks" in revealed
+    assert "Points: 2 / 7" in revealed
+
+
+def test_html_feedback_is_escaped():
+    result = result_for({"02.add": get("02.add").reference})
+    result.exercises[0].output = "<script>alert(1)</script>"
+    page = report.feedback_html(result, reveal=True)
+    assert "<script>" not in page and "&lt;script&gt;" in page
+
+
+def test_markdown_fences_survive_backticks_in_output():
+    assert report._fence("a ``` b").startswith("````text\n")
+
+
+def test_unreadable_submission_still_has_feedback_and_a_row(tmp_path):
+    sub = Submission(student="bob", relpath="bob.ipynb", path=None, chapter="02",
+                     problem="not a readable notebook: Expecting value: line 1 column 1 (char 0)")
+    result = judge.judge_submission(sub, {}, LIMITS)
+    assert result.total == 0 and result.max_points == 7
+    assert "could not be graded" in report.feedback_markdown(result)
+    rows = report.gradebook_rows([result])
+    assert rows[1][:5] == ["bob", "bob.ipynb", "02", "0", "7"]
+    assert rows[1][-2:] == ["not graded", sub.problem]
+
+
+def test_gradebook_has_a_column_per_exercise_and_no_formulas(tmp_path):
+    good = result_for({"02.add": get("02.add").reference}, student="=HYPERLINK(x)")
+    other = result_for({"02.neg": get("02.neg").reference}, student="carol")
+    report.write_gradebook([good, other], tmp_path / "g.csv")
+    with open(tmp_path / "g.csv", newline="") as handle:
+        rows = list(csv.reader(handle))
+    assert rows[0] == ["student", "file", "chapter", "total", "max", "02.add", "02.neg",
+                       "02.accumulate", "02.topological_order", "02.count_visits", "status",
+                       "notes"]
+    assert rows[1][0] == "'=HYPERLINK(x)" and rows[1][5:10] == ["1", "0", "0", "0", "0"]
+    assert "02.neg: missing: no answer cell found" in rows[1][-1]
+
+
+def test_gradescope_results_split_public_and_hidden_checks():
+    result = result_for({"02.add": add_flat, "02.neg": get("02.neg").reference})
+    data = report.gradescope_results(result)
+    tests = {t["name"]: t for t in data["tests"]}
+    public = tests["02.add add as a recorded op (public checks)"]
+    full = tests["02.add add as a recorded op (all checks, hidden ones included)"]
+    assert (public["visibility"], public["max_score"], public["status"]) == ("visible", 0, "passed")
+    assert (full["visibility"], full["score"], full["max_score"]) == ("after_published", 0, 1)
+    assert "fails a hidden one" in full["output"] and "2-D" not in public["output"]
+    assert data["score"] == 1.0 and sum(t["max_score"] for t in data["tests"]) == 7
+    visible = [t for t in data["tests"] if t["visibility"] == "visible"]
+    assert all("hidden one" not in t["output"] for t in visible)
+    revealed = report.gradescope_results(result, reveal=True)
+    assert {t["visibility"] for t in revealed["tests"]} == {"visible"}
+    assert len(revealed["tests"]) == 5
+
+
+def test_results_dir_is_created_reused_or_refused(tmp_path):
+    out = tmp_path / "out"
+    report.prepare_output_dir(out)
+    run = Run(results=[result_for({"02.add": get("02.add").reference})], seconds=1.0, jobs=1,
+              limits=LIMITS)
+    report.write_results(run, out)
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()) == [
+        "feedback/alice.html", "feedback/alice.md", "gradebook.csv",
+        "gradescope/alice/results.json", "summary.json"]
+    (out / "mine.txt").write_text("keep")
+    report.prepare_output_dir(out)                 # earlier results: replaced
+    assert [p.name for p in out.iterdir()] == ["mine.txt"]
+    other = tmp_path / "thesis"
+    other.mkdir()
+    (other / "chapter1.tex").write_text("precious")
+    with pytest.raises(report.OutputDirError, match="not empty"):
+        report.prepare_output_dir(other)
