@@ -69,3 +69,19 @@ def test_a_small_run_writes_every_output(tmp_path, submissions):
     again = grade(submissions, "--out", out, "--reveal-hidden", "--jobs", "1", cwd=tmp_path)
     assert again.returncode == 0, again.stderr                   # earlier results replaced
     assert "all 4 checks passed" in (out / "feedback" / "alice.md").read_text()
+
+
+def test_every_chapter_grades_its_solutions_full_and_its_untouched_exercises_zero(tmp_path):
+    """The grader and every chapter's checkers agree with the notebooks in the repository."""
+    subs = tmp_path / "subs"
+    shutil.copytree(ROOT / "solutions", subs / "sol", ignore=shutil.ignore_patterns("*.md"))
+    shutil.copytree(ROOT / "exercises", subs / "ex", ignore=shutil.ignore_patterns("*.md"))
+    result = grade(subs, "--out", tmp_path / "out")
+    assert result.returncode == 0, result.stdout + result.stderr
+    with open(tmp_path / "out" / "gradebook.csv", newline="") as f:
+        rows = {row["student"]: row for row in csv.DictReader(f)}
+    chapters = sorted(p.name[:2] for p in (ROOT / "solutions").glob("[0-9][0-9]_*.ipynb"))
+    assert len(rows) == 2 * len(chapters) >= 12
+    for student, row in rows.items():
+        expected = row["max"] if student.startswith("sol__") else "0"
+        assert float(row["total"]) == float(expected), (student, row["notes"])
