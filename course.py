@@ -28,7 +28,8 @@ EXTRAS = "course,test"
 
 # The README's test command: unit, property and notebook tests, on all cores.
 # --dist loadscope keeps each notebook's cells on one worker (nbval needs them in order).
-PYTEST_ARGS = ["-n", "auto", "--dist", "loadscope", "--nbval"]
+PYTEST_ARGS = ["-n", "auto", "--dist", "loadscope", "--nbval",
+               "--nbval-sanitize-with", "tests/nbval_sanitize.cfg"]
 
 
 def _say(msg: str) -> None:

@@ -40,3 +40,11 @@ def test_grading_benchmark_runs_and_prints_its_table():
     assert result.returncode in (0, 1), result.stdout + result.stderr
     for heading in ("Autograder throughput", "submissions/minute", "Summary"):
         assert heading in result.stdout
+
+
+def test_chapter_timing_script_runs_a_chapter():
+    script = SCRIPT.parent / "bench_chapters.py"
+    result = subprocess.run([sys.executable, str(script), "01"], capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode in (0, 1), result.stdout + result.stderr
+    assert "01_tensor.ipynb" in result.stdout and "Summary" in result.stdout

@@ -1,0 +1,80 @@
+"""The course map: each chapter's file, title, one-line summary, reading time, and the
+minigrad features it introduces.
+
+``tests/test_chapters.py`` reads every ``chapters/NN_topic.ipynb`` and fails when a
+chapter imports (or uses as ``mg.<name>``) a feature that a *later* chapter
+introduces, so the package and the lessons cannot drift apart.  A feature is named by
+its path inside the package: ``"Tensor"``, ``"autograd.record"``, ``"nn"``,
+``"viz.graph"`` (importing a module counts as using every name in it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Chapter:
+    number: int
+    slug: str
+    title: str
+    summary: str
+    minutes: int
+    features: frozenset = field(default_factory=frozenset)
+
+    @property
+    def notebook(self) -> str:
+        return f"{self.number:02d}_{self.slug}.ipynb"
+
+
+def _f(*names: str) -> frozenset:
+    return frozenset(names)
+
+
+CHAPTERS = [
+    Chapter(1, "tensor", "Tensor",
+            "why frameworks exist; a tensor is an array with a memory of where it came from",
+            25, _f("Tensor", "DEFAULT_DTYPE", "REGISTRY", "tensor_method", "tensor",
+                   "viz.render", "viz.tensor")),
+    Chapter(2, "add_neg", "add and neg: the computation graph",
+            "creators, backward for add, accumulating gradients, and why a topological order",
+            40, _f("autograd", "autograd.record", "add", "neg", "sub", "backward",
+                   "topological_order", "ops", "ops.add_neg", "viz.graph")),
+    Chapter(3, "mul_mm", "mul and mm: the product rule and matrix gradients",
+            "mul, matrix multiplication's gradient from shapes, and checking gradients numerically",
+            40, _f("mul", "mm", "matmul", "transpose", "permute", "ops.mul_mm", "gradcheck",
+                   "GradcheckError", "GradcheckResult", "viz.matmul")),
+    Chapter(4, "sum_expand", "sum, expand and broadcasting",
+            "reductions and copies as each other's backward; undoing broadcasting; pow and division",
+            45, _f("sum", "mean", "expand", "broadcast_to", "reshape", "ops.sum_expand",
+                   "broadcasting", "sum_to", "broadcast_axes", "pow", "truediv", "div",
+                   "ops.pow_div", "ShapeError", "errors", "viz.broadcast")),
+    Chapter(5, "sgd", "Training with SGD",
+            "a 2-3-1 network trained by hand and by autograd, an optimizer, and the learning rate",
+            45, _f("exp", "log", "tanh", "sigmoid", "relu", "ops.elementwise", "getitem",
+                   "ops.indexing", "no_grad", "enable_grad", "is_grad_enabled", "optim",
+                   "optim.SGD", "manual_seed", "random", "data", "data.toy4",
+                   "data.linear_regression", "viz.learning_rate")),
+    Chapter(6, "layers", "Layers, modules and losses",
+            "Module, Linear, Sequential, activations and MSE; why depth needs a nonlinearity",
+            45, _f("nn", "nn.Module", "nn.Parameter", "nn.Linear", "nn.Sequential", "nn.ReLU",
+                   "nn.Sigmoid", "nn.Tanh", "nn.MSELoss", "nn.functional", "data.product",
+                   "data.xor", "data.DataLoader", "train", "train.fit", "train.plot_losses",
+                   "train.plot_history", "train.History", "viz.fit")),
+]
+
+#: Available to every chapter: the exercises' check/hint/solution functions, the course
+#: map itself, and the (empty) ``viz`` package that holds each chapter's widget module.
+ALWAYS = _f("exercises", "exercises.check", "exercises.hint", "exercises.solution", "chapters",
+            "viz")
+
+
+def introduced_in(feature: str) -> int | None:
+    """The chapter that introduces ``feature`` (or a parent of it), or None if no chapter does."""
+    parts = feature.split(".")
+    for depth in range(len(parts), 0, -1):
+        name = ".".join(parts[:depth])
+        for chapter in CHAPTERS:
+            if name in chapter.features:
+                return chapter.number
+    return None
