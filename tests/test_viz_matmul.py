@@ -77,3 +77,19 @@ def test_the_toggle_shows_the_wrong_transposition_failing_and_reset_undoes_every
 def test_picture_size_does_not_depend_on_the_shapes():
     small, odd = png(draw(1, 1, 1)), png(draw(1, 6, 1, wrong=True))
     assert small[16:24] == odd[16:24]                # the PNG header's width and height
+
+
+def test_forgetting_to_transpose_a_1x1_matrix_is_not_called_wrong():
+    _, dA, dB = products(3, 1, 1, wrong=True)        # k == m == 1: B is 1×1, B == Bᵀ
+    assert dA.harmless and not dB.fits
+    B, dC = np.array([[2.0]]), np.arange(3.0).reshape(3, 1)
+    np.testing.assert_array_equal(dC @ B, dC @ B.T)  # the values really are right
+    text = rule_html(3, 1, 1, wrong=True)
+    assert "the values are wrong" not in text and "its own transpose" in text
+    _, dA, dB = products(1, 1, 1, wrong=True)        # everything 1×1: both harmless
+    assert dA.harmless and dB.harmless
+    _, dA, dB = products(3, 3, 4, wrong=True)        # n == k: A is 3×3, a real bug
+    assert dB.fits and not dB.harmless
+    widget = MatmulShapes(n=2, k=1, m=1)
+    widget.wrong.value = True
+    assert "its own transpose" in widget.html.value and "values are wrong" not in widget.html.value

@@ -57,6 +57,19 @@ class Product:
     def correct_shape(self) -> bool:
         return self.result_shape == self.target_shape
 
+    @property
+    def harmless(self) -> bool:
+        """A wrong product that is right after all: the operand left untransposed is 1×1.
+
+        A 1×1 matrix is its own transpose, so forgetting to transpose it changes nothing.
+        """
+        return self.untransposed and self.correct_shape and self.forgotten.shape == (1, 1)
+
+    @property
+    def forgotten(self) -> Operand:
+        """The operand that should have been transposed (the one that is not a gradient)."""
+        return self.right if self.left.gradient else self.left
+
 
 def fits(left: tuple, right: tuple) -> bool:
     """Whether a (p, q) matrix can be multiplied by a (r, s) one: q == r."""
@@ -89,6 +102,9 @@ def _describe(p: Product) -> str:
     if not p.correct_shape:
         return (f"{head} → {result}, but {p.target} is {p.target_shape}: "
                 f"<span style='color:#c44e52'><b>wrong shape</b></span> ✗")
+    if p.harmless:
+        return (f"{head} → {result}, {p.target}'s shape, and even the right values, but "
+                f"only because {p.forgotten.text} is 1×1 and so its own transpose")
     if p.untransposed:
         return (f"{head} → {result}, {p.target}'s shape, but only because two sizes are "
                 f"equal: <span style='color:#c44e52'><b>the values are wrong</b></span> ✗")
@@ -107,10 +123,14 @@ def rule_html(n: int, k: int, m: int, wrong: bool = False) -> str:
     ]
     if wrong:
         lucky = [p for p in (dA, dB) if p.fits]
-        if lucky:
+        if any(not p.harmless for p in lucky):
             lines.append("<i>Some wrong product fits here only because two sizes are equal; its "
                          "values would still be wrong. Test gradients with n, k, m all "
                          "different.</i>")
+        elif lucky:
+            lines.append("<i>A 1×1 matrix is its own transpose, so forgetting to transpose it "
+                         "does no harm here. With larger sizes it is a real bug: test "
+                         "gradients with n, k, m all different, and bigger than 1.</i>")
         else:
             lines.append("<i>Without the transposes nothing fits: the shapes alone rule these "
                          "products out.</i>")
@@ -174,6 +194,8 @@ def _draw_row(ax, top: float, p: Product):
         return
     if not p.correct_shape:
         note, colour = f"✗ not {p.target}'s shape", "#c44e52"
+    elif p.harmless:
+        note, colour = "fits: a 1×1 matrix\nis its own transpose", "#8a5a00"
     elif p.untransposed:
         note, colour = "✗ fits by luck:\n   values wrong", "#c44e52"
     else:
