@@ -51,7 +51,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness.py beside this script
 from harness import (NO_MALLOC_TUNING, NOT_INSTALLED, Table, Target,  # noqa: E402
-                     machine_line, pin_environment, ratio, render, report)
+                     load_torch, machine_line, pin_environment, ratio, render, report)
 
 pin_environment()
 
@@ -72,12 +72,7 @@ try:
 except ImportError:
     resource = None
 
-try:
-    import torch
-except ImportError:
-    torch = None
-else:
-    torch.set_num_threads(1)
+torch = load_torch()
 
 # -- settings ------------------------------------------------------------------------------
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness.py beside this script
 from harness import (NO_MALLOC_TUNING, NOT_INSTALLED, Table, Target,  # noqa: E402
-                     machine_line, pin_environment, ratio, render, report)
+                     load_torch, machine_line, pin_environment, ratio, render, report)
 
 pin_environment()
 
@@ -60,12 +60,7 @@ from minigrad.data.transforms import standardize  # noqa: E402
 from minigrad.examples.classifier import RECIPES, held_out_accuracy, mlp, prepare  # noqa: E402
 from minigrad.train import fit  # noqa: E402
 
-try:
-    import torch
-except ImportError:
-    torch = None
-else:
-    torch.set_num_threads(1)
+torch = load_torch()
 
 ACCURACY_TARGET = 0.97
 DIGITS_SECONDS_TARGET = 30.0

@@ -39,6 +39,16 @@ from typing import Callable  # noqa: E402
 NOT_INSTALLED = "not installed"
 
 
+def load_torch():
+    """PyTorch on one thread, or None when it is not installed (it is optional)."""
+    try:
+        import torch
+    except ImportError:
+        return None
+    torch.set_num_threads(1)
+    return torch
+
+
 @dataclass
 class Table:
     title: str
