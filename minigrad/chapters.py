@@ -21,6 +21,9 @@ class Chapter:
     summary: str
     minutes: int
     features: frozenset = field(default_factory=frozenset)
+    #: Features used before the chapter that teaches them, as black boxes (chapter 0 checks
+    #: its graph's gradients with minigrad's Tensor and gradcheck, taught in chapters 1-3).
+    preview: frozenset = field(default_factory=frozenset)
 
     @property
     def notebook(self) -> str:
@@ -61,6 +64,16 @@ CHAPTERS = [
                    "nn.Sigmoid", "nn.Tanh", "nn.MSELoss", "nn.functional", "data.product",
                    "data.xor", "data.DataLoader", "train", "train.fit", "train.plot_losses",
                    "train.plot_history", "train.History", "viz.fit")),
+    Chapter(8, "classifier", "A digit classifier",
+            "softmax and cross-entropy from first principles, then an MLP on real handwriting",
+            45, _f("nn.CrossEntropyLoss", "nn.functional.softmax", "nn.functional.log_softmax",
+                   "nn.functional.cross_entropy", "nn.softmax", "nn.log_softmax", "nn.Dropout",
+                   "optim.Adam", "data.load_digits", "data.load_mnist", "data.MnistUnavailable",
+                   "data.standardize", "data.shifted_copies", "train.evaluate",
+                   "train.accuracy", "examples", "examples.classifier", "viz.classifier")),
+    Chapter(9, "recurrent", "A recurrent network",
+            "an RNN fitting sin(x)·cos(x): backprop through time as one long graph",
+            40, _f("nn.RNNCell", "nn.Embedding", "viz.recurrent")),
 ]
 
 #: Available to every chapter: the exercises' check/hint/solution functions, the course

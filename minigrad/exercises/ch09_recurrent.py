@@ -1,0 +1,428 @@
+"""Chapter 9 exercises: training windows from a series, one RNN step with given weights,
+unrolling a cell over a sequence, the gradient norm reaching each hidden state, and
+(stretch) truncated backpropagation through time.
+
+Answers use ``Tensor`` ops from chapters 1–6 (``@``, ``.T``, ``+``, ``.tanh()``,
+``.retain_grad()``, ``.detach()`` …), ``minigrad.nn`` (``RNNCell`` and ``Linear`` are
+handed to them by the checker) and NumPy.  ``09.rnn_step`` writes the cell's formula
+itself instead of calling ``nn.RNNCell``.
+"""
+
+import numpy as np
+
+from ..nn import Linear, RNNCell
+from ..optim import SGD
+from ..tensor import Tensor
+from .core import Case, Exercise, plain
+
+SETUP = """\
+import numpy as np
+import minigrad as mg
+from minigrad import Tensor, nn
+from minigrad.exercises import check, hint, solution"""
+
+
+NO_GRAD = "no gradient reached it"
+
+
+def _seeded(shape, seed, scale=1.0):
+    return np.random.default_rng(seed).uniform(-scale, scale, shape)
+
+
+def leaf(values):
+    return Tensor(np.array(values, dtype=float), requires_grad=True)
+
+
+def _grad(t):
+    return NO_GRAD if t.grad is None else t.grad.data
+
+
+def _output(out, what):
+    if out is None:
+        raise TypeError(f"{what} returned None: did it forget to `return` its result?")
+    return out
+
+
+def _sincos(n, start=0.0, dt=0.25):
+    x = start + np.arange(n) * dt
+    return np.sin(x) * np.cos(x)
+
+
+def _cell(input_size, hidden_size, seed):
+    return RNNCell(input_size, hidden_size, rng=np.random.default_rng(seed))
+
+
+# -- 09.windows ------------------------------------------------------------------------------
+def windows_reference(series, steps):
+    series = np.asarray(series, dtype=float)
+    n = len(series) - steps
+    X = np.stack([series[i:i + steps] for i in range(n)])
+    return X, series[steps:].copy()
+
+
+def windows_target_inside(series, steps):
+    series = np.asarray(series, dtype=float)
+    n = len(series) - steps
+    X = np.stack([series[i:i + steps] for i in range(n)])
+    return X, series[steps - 1:-1].copy()
+
+
+def windows_non_overlapping(series, steps):
+    series = np.asarray(series, dtype=float)
+    starts = range(0, len(series) - steps, steps)
+    X = np.stack([series[i:i + steps] for i in starts])
+    return X, np.array([series[i + steps] for i in starts])
+
+
+def windows_one_short(series, steps):
+    series = np.asarray(series, dtype=float)
+    n = len(series) - steps - 1
+    X = np.stack([series[i:i + steps] for i in range(n)])
+    return X, series[steps:-1].copy()
+
+
+def _windows_case(series, steps):
+    def run(answer):
+        result = _output(answer(np.array(series, dtype=float), steps), "make_windows")
+        if not isinstance(result, (tuple, list)) or len(result) != 2:
+            return {"returned": f"<{type(result).__name__}>"}
+        X, y = result
+        return {"returned": "a pair (X, y)", "X": np.asarray(plain(X), dtype=float),
+                "y": np.asarray(plain(y), dtype=float)}
+    return run
+
+
+WINDOWS = Exercise(
+    id="09.windows", title="training windows from a series (warm-up)", entry="make_windows",
+    points=1, reference=windows_reference,
+    cases=[
+        Case("the series 0, 1, 2, …, 7 with windows of 3 values", _windows_case(np.arange(8.0), 3)),
+        Case("30 samples of sin(x)·cos(x) with windows of 5 values",
+             _windows_case(_sincos(30), 5)),
+        Case("windows of a single value (steps = 1)", _windows_case([0.5, -1.0, 2.0, 4.0], 1)),
+        Case("a longer series with longer windows", _windows_case(_sincos(61, 1.3), 7),
+             hidden=True),
+    ],
+    mistakes={
+        "the target is the last value inside the window, which the model has already read: "
+        "it must be the value right after the window, y[i] = series[i + steps]":
+            windows_target_inside,
+        "your windows do not overlap: a new window should start at every position of the "
+        "series (i = 0, 1, 2, …), not every `steps` positions, so that no example is wasted":
+            windows_non_overlapping,
+        "you made one window too few: the last window is series[n - steps - 1 : n - 1] and "
+        "its target is the very last value, so there are len(series) - steps windows":
+            windows_one_short,
+    },
+    hints=[
+        "Window i is series[i : i + steps] and its target is the value right after it, "
+        "series[i + steps]. How many positions i leave room for a target?",
+        "There are n = len(series) - steps windows. Stack series[i:i + steps] for i in "
+        "range(n) into an (n, steps) array with np.stack; the targets are series[steps:].",
+        "n = len(series) - steps; X = np.stack([series[i:i + steps] for i in range(n)]); "
+        "y = series[steps:]; return X, y",
+    ],
+)
+
+
+# -- 09.rnn_step -----------------------------------------------------------------------------
+def rnn_step_reference(x, h, W_ih, W_hh, b_ih, b_hh):
+    return (x @ W_ih.T + b_ih + h @ W_hh.T + b_hh).tanh()
+
+
+def rnn_step_no_bias(x, h, W_ih, W_hh, b_ih, b_hh):
+    return (x @ W_ih.T + h @ W_hh.T).tanh()
+
+
+def rnn_step_swapped(x, h, W_ih, W_hh, b_ih, b_hh):
+    return (x @ W_hh.T + b_ih + h @ W_ih.T + b_hh).tanh()
+
+
+def rnn_step_no_tanh(x, h, W_ih, W_hh, b_ih, b_hh):
+    return x @ W_ih.T + b_ih + h @ W_hh.T + b_hh
+
+
+def _step_case(batch, input_size, hidden, seed):
+    def run(answer):
+        x = leaf(_seeded((batch, input_size), seed))
+        h = leaf(_seeded((batch, hidden), seed + 1, 0.9))
+        W_ih = leaf(_seeded((hidden, input_size), seed + 2))
+        W_hh = leaf(_seeded((hidden, hidden), seed + 3, 0.6))
+        b_ih = leaf(_seeded((hidden,), seed + 4, 0.5))
+        b_hh = leaf(_seeded((hidden,), seed + 5, 0.5))
+        out = _output(answer(x, h, W_ih, W_hh, b_ih, b_hh), "rnn_step")
+        out.backward(_seeded((batch, hidden), seed + 6))
+        return {"the new hidden state": out, "gradient of x": _grad(x),
+                "gradient of h": _grad(h), "gradient of W_ih": _grad(W_ih),
+                "gradient of W_hh": _grad(W_hh), "gradient of b_ih": _grad(b_ih),
+                "gradient of b_hh": _grad(b_hh)}
+    return run
+
+
+RNN_STEP = Exercise(
+    id="09.rnn_step", title="one step of a recurrent cell", entry="rnn_step", points=1,
+    reference=rnn_step_reference,
+    cases=[
+        Case("a batch of 2, input size 3, hidden size 3: the new state, then every input's "
+             "gradient after backward", _step_case(2, 3, 3, 0)),
+        Case("a batch of 4 single numbers (input size 1), hidden size 5", _step_case(4, 1, 5, 10)),
+        Case("another batch, input and hidden sizes", _step_case(3, 2, 4, 20), hidden=True),
+    ],
+    mistakes={
+        "the biases are missing: the cell adds b_ih and b_hh before the tanh, and without "
+        "them the two biases get no gradient and can never learn": rnn_step_no_bias,
+        "the weights are swapped: W_ih (hidden, input) multiplies the input x, and W_hh "
+        "(hidden, hidden) multiplies the previous state h": rnn_step_swapped,
+        "the tanh is missing: the sum of the two linear maps must be squashed by .tanh(), "
+        "which keeps the state between -1 and 1 however long the sequence": rnn_step_no_tanh,
+    },
+    hints=[
+        "Two linear maps, one for the input and one for the previous state, are added and "
+        "squashed: h_new = tanh(x W_ih^T + b_ih + h W_hh^T + b_hh).",
+        "x is (batch, input) and W_ih is (hidden, input), so x @ W_ih.T is (batch, hidden); "
+        "likewise h @ W_hh.T. The biases broadcast over the batch. Finish with .tanh().",
+        "return (x @ W_ih.T + b_ih + h @ W_hh.T + b_hh).tanh()",
+    ],
+)
+
+
+# -- 09.unroll -------------------------------------------------------------------------------
+def unroll_reference(cell, xs, h0=None):
+    states, h = [], h0
+    for x in xs:
+        h = cell(x, h)
+        states.append(h)
+    return states
+
+
+def unroll_reuses_h0(cell, xs, h0=None):
+    return [cell(x, h0) for x in xs]
+
+
+def unroll_includes_h0(cell, xs, h0=None):
+    states, h = [h0], h0
+    for x in xs:
+        h = cell(x, h)
+        states.append(h)
+    return states
+
+
+def unroll_last_only(cell, xs, h0=None):
+    h = h0
+    for x in xs:
+        h = cell(x, h)
+    return h
+
+
+def _unroll_case(steps, batch, input_size, hidden, seed, with_h0=True):
+    def run(answer):
+        cell = _cell(input_size, hidden, seed)
+        xs = [Tensor(_seeded((batch, input_size), seed + 1 + t)) for t in range(steps)]
+        h0 = leaf(_seeded((batch, hidden), seed + 99, 0.8)) if with_h0 else None
+        result = _output(answer(cell, xs, h0), "unroll")
+        obs = {"the list of hidden states": plain(result)}
+        if isinstance(result, (list, tuple)) and result and isinstance(result[-1], Tensor):
+            result[-1].sum().backward()
+            obs["gradient of weight_hh after backward from the last state"] = \
+                _grad(cell.weight_hh)
+        return obs
+    return run
+
+
+UNROLL = Exercise(
+    id="09.unroll", title="unroll a cell over a sequence", entry="unroll", points=1,
+    reference=unroll_reference,
+    cases=[
+        Case("4 steps, a batch of 2 single numbers, hidden size 3, a given h0",
+             _unroll_case(4, 2, 1, 3, 0)),
+        Case("3 steps starting from h0 = None (zeros)", _unroll_case(3, 2, 1, 3, 10, False)),
+        Case("a single step", _unroll_case(1, 1, 2, 4, 20)),
+        Case("a longer sequence", _unroll_case(7, 3, 2, 4, 30), hidden=True),
+    ],
+    mistakes={
+        "every step starts again from the initial state h0: each call of the cell must get "
+        "the state the previous call returned (h = cell(x, h)), or the network has no memory":
+            unroll_reuses_h0,
+        "the initial state h0 is in the list: return only the states the cell computed, "
+        "one per input (T inputs, T states)": unroll_includes_h0,
+        "you returned only the last hidden state: unroll should return the list of all T "
+        "states, one per step (the last one is result[-1])": unroll_last_only,
+    },
+    hints=[
+        "Keep a variable h for the current state, starting at h0. For each input x in order, "
+        "replace h by cell(x, h) and remember it.",
+        "states = []; h = h0; then a loop over xs that calls the cell with the *current* h, "
+        "stores the new h in h, and appends it. Return the list.",
+        "states, h = [], h0; for x in xs: h = cell(x, h); states.append(h) — then return "
+        "states",
+    ],
+)
+
+
+# -- 09.grad_norms ---------------------------------------------------------------------------
+def _norms_loop(cell, head, xs, target, retain=True):
+    states, h = [], None
+    for x in xs:
+        h = cell(x, h)
+        if retain:
+            h.retain_grad()
+        states.append(h)
+    diff = head(h) - target
+    (diff * diff).mean().backward()
+    return states
+
+
+def grad_norms_reference(cell, head, xs, target):
+    states = _norms_loop(cell, head, xs, target)
+    return [float(np.linalg.norm(h.grad.data)) for h in states]
+
+
+def grad_norms_no_retain(cell, head, xs, target):
+    states = _norms_loop(cell, head, xs, target, retain=False)
+    return [float(np.linalg.norm(h.grad.data)) for h in states]
+
+
+def grad_norms_reversed(cell, head, xs, target):
+    return grad_norms_reference(cell, head, xs, target)[::-1]
+
+
+def grad_norms_of_states(cell, head, xs, target):
+    states = _norms_loop(cell, head, xs, target)
+    return [float(np.linalg.norm(h.data)) for h in states]
+
+
+def _norms_case(steps, batch, hidden, seed):
+    def run(answer):
+        rng = np.random.default_rng(seed)
+        cell = RNNCell(1, hidden, rng=rng)
+        head = Linear(hidden, 1, rng=rng)
+        values = _sincos(steps + 1, start=0.1 * seed)
+        xs = [Tensor(np.full((batch, 1), values[t]) + _seeded((batch, 1), seed + t, 0.1))
+              for t in range(steps)]
+        target = Tensor(np.full((batch, 1), values[steps]))
+        result = _output(answer(cell, head, xs, target), "grad_norms")
+        return {"the list of norms": np.asarray(plain(result), dtype=float)}
+    return run
+
+
+GRAD_NORMS = Exercise(
+    id="09.grad_norms", title="the gradient reaching each hidden state", entry="grad_norms",
+    points=2, reference=grad_norms_reference,
+    cases=[
+        Case("5 steps of one sequence (batch 1), hidden size 4", _norms_case(5, 1, 4, 0)),
+        Case("3 steps, a batch of 2 sequences, hidden size 3", _norms_case(3, 2, 3, 1)),
+        Case("a longer sequence", _norms_case(12, 2, 6, 2), hidden=True),
+    ],
+    mistakes={
+        "no gradient was kept on the hidden states: they are not leaves, so backward does "
+        "not store their .grad unless you call h.retain_grad() on each one before "
+        "backward": grad_norms_no_retain,
+        "the norms are in reverse order: the list should start with step 1 (the first "
+        "state) and end with step T (the state the prediction is made from)":
+            grad_norms_reversed,
+        "these are the norms of the hidden states themselves (h.data); the exercise asks for "
+        "the norms of their gradients, h.grad, after loss.backward()": grad_norms_of_states,
+    },
+    hints=[
+        "Unroll the cell from h = None, keeping every state in a list. The states are not "
+        "leaves: call h.retain_grad() on each so that backward keeps h.grad.",
+        "After the loop, loss = ((head(h) - target) ** 2).mean() with the last h; "
+        "loss.backward(); then the norm of each state's gradient is "
+        "np.linalg.norm(h.grad.data), in the order the states were made.",
+        "states, h = [], None; for x in xs: h = cell(x, h); h.retain_grad(); "
+        "states.append(h) — then loss = ((head(h) - target) ** 2).mean(); loss.backward(); "
+        "return [float(np.linalg.norm(s.grad.data)) for s in states]",
+    ],
+)
+
+
+# -- 09.truncated_bptt -----------------------------------------------------------------------
+def _tbptt(cell, head, optimizer, xs, ys, k, detach="chunk", zero_grad=True):
+    losses, h = [], None
+    for start in range(0, len(xs), k):
+        if zero_grad:
+            optimizer.zero_grad()
+        total = None
+        for t in range(start, start + k):
+            h = cell(Tensor([[xs[t]]]), h)
+            diff = head(h) - Tensor([[ys[t]]])
+            err = (diff * diff).sum()
+            total = err if total is None else total + err
+            if detach == "step":
+                h = h.detach()
+        loss = total / k
+        loss.backward()
+        optimizer.step()
+        losses.append(float(loss.data))
+        if detach == "chunk":
+            h = h.detach()
+    return losses
+
+
+def tbptt_reference(cell, head, optimizer, xs, ys, k):
+    return _tbptt(cell, head, optimizer, xs, ys, k)
+
+
+def tbptt_never_detach(cell, head, optimizer, xs, ys, k):
+    return _tbptt(cell, head, optimizer, xs, ys, k, detach="never")
+
+
+def tbptt_detach_every_step(cell, head, optimizer, xs, ys, k):
+    return _tbptt(cell, head, optimizer, xs, ys, k, detach="step")
+
+
+def tbptt_no_zero_grad(cell, head, optimizer, xs, ys, k):
+    return _tbptt(cell, head, optimizer, xs, ys, k, zero_grad=False)
+
+
+def _tbptt_case(length, k, hidden, seed):
+    def run(answer):
+        rng = np.random.default_rng(seed)
+        cell = RNNCell(1, hidden, rng=rng)
+        head = Linear(hidden, 1, rng=rng)
+        params = list(cell.parameters()) + list(head.parameters())
+        optimizer = SGD(params, lr=0.2)
+        series = _sincos(length + 1, start=0.3 * seed)
+        xs, ys = series[:-1].copy(), series[1:].copy()
+        result = _output(answer(cell, head, optimizer, xs, ys, k), "truncated_bptt")
+        return {"the list of chunk losses": np.asarray(plain(result), dtype=float),
+                "the weights after training": np.concatenate([p.data.ravel() for p in params])}
+    return run
+
+
+TRUNCATED_BPTT = Exercise(
+    id="09.truncated_bptt", title="truncated backpropagation through time (stretch)",
+    entry="truncated_bptt", points=2, reference=tbptt_reference,
+    cases=[
+        Case("12 steps of sin(x)·cos(x) in chunks of k = 4, hidden size 3, SGD with lr 0.2",
+             _tbptt_case(12, 4, 3, 0)),
+        Case("6 steps in chunks of k = 2", _tbptt_case(6, 2, 4, 1)),
+        Case("a longer sequence and other chunks", _tbptt_case(20, 5, 5, 2), hidden=True),
+    ],
+    mistakes={
+        "the hidden state was never detached: the second chunk's backward runs into the "
+        "first chunk's graph, which the first backward already freed. Call h = h.detach() "
+        "at the end of every chunk": tbptt_never_detach,
+        "the hidden state was detached after every step, so each gradient goes back only "
+        "one step; detach once per chunk (every k steps), after its backward":
+            tbptt_detach_every_step,
+        "gradients pile up from chunk to chunk: backward adds into .grad, so call "
+        "optimizer.zero_grad() at the start of every chunk": tbptt_no_zero_grad,
+    },
+    hints=[
+        "Walk the sequence k steps at a time, carrying h across chunks. Inside a chunk, "
+        "build one loss from its k steps; at the end of the chunk: backward, step, and cut "
+        "the graph with h = h.detach() so the next chunk's backward stops there.",
+        "For each chunk: optimizer.zero_grad(); total = 0; for each t in the chunk: "
+        "h = cell(Tensor([[xs[t]]]), h); total = total + ((head(h) - Tensor([[ys[t]]])) ** "
+        "2).sum(). Then loss = total / k; loss.backward(); optimizer.step(); record "
+        "float(loss.data); h = h.detach().",
+        "losses, h = [], None; for start in range(0, len(xs), k): optimizer.zero_grad(); "
+        "total = 0; for t in range(start, start + k): h = cell(Tensor([[xs[t]]]), h); "
+        "total = total + ((head(h) - Tensor([[ys[t]]])) ** 2).sum() — then loss = total / k; "
+        "loss.backward(); optimizer.step(); losses.append(float(loss.data)); h = h.detach(). "
+        "Return losses.",
+    ],
+)
+
+EXERCISES = [WINDOWS, RNN_STEP, UNROLL, GRAD_NORMS, TRUNCATED_BPTT]
