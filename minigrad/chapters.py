@@ -35,6 +35,10 @@ def _f(*names: str) -> frozenset:
 
 
 CHAPTERS = [
+    Chapter(0, "computational_graph", "The computational graph, built first and run later",
+            "a static graph of nodes and gates: the sigmoid on a grid, then reverse mode on it",
+            40, _f("designs", "designs.static_graph", "viz.static_graph"),
+            preview=_f("Tensor", "gradcheck")),
     Chapter(1, "tensor", "Tensor",
             "why frameworks exist; a tensor is an array with a memory of where it came from",
             25, _f("Tensor", "DEFAULT_DTYPE", "REGISTRY", "tensor_method", "tensor",
@@ -64,6 +68,9 @@ CHAPTERS = [
                    "nn.Sigmoid", "nn.Tanh", "nn.MSELoss", "nn.functional", "data.product",
                    "data.xor", "data.DataLoader", "train", "train.fit", "train.plot_losses",
                    "train.plot_history", "train.History", "viz.fit")),
+    Chapter(7, "closures", "Layers as closures",
+            "every layer returns its output and a backward function: no graph object at all",
+            35, _f("designs.closures", "viz.closures")),
     Chapter(8, "classifier", "A digit classifier",
             "softmax and cross-entropy from first principles, then an MLP on real handwriting",
             45, _f("nn.CrossEntropyLoss", "nn.functional.softmax", "nn.functional.log_softmax",
@@ -74,6 +81,10 @@ CHAPTERS = [
     Chapter(9, "recurrent", "A recurrent network",
             "an RNN fitting sin(x)·cos(x): backprop through time as one long graph",
             40, _f("nn.RNNCell", "nn.Embedding", "viz.recurrent")),
+    Chapter(10, "designs_compared", "Four designs compared",
+            "static graph, closures, creator tape and depth-first walk: same gradients, "
+            "different costs",
+            40, _f("designs.depth_first", "designs.creator_tape", "viz.designs")),
 ]
 
 #: Available to every chapter: the exercises' check/hint/solution functions, the course

@@ -117,3 +117,10 @@ def test_readme_has_the_chapter_map():
     for chapter in PRESENT:
         assert f"chapters/{chapter.notebook}" in readme, chapter.notebook
         assert chapter.summary in readme and f"{chapter.minutes} min" in readme
+
+
+def test_a_preview_is_only_for_features_a_later_chapter_teaches():
+    for chapter in CHAPTERS:
+        for feature in chapter.preview:
+            assert introduced_in(feature) is not None, feature
+            assert introduced_in(feature) > chapter.number, (chapter.number, feature)

@@ -1,0 +1,522 @@
+"""Chapter 10 exercises: the designs compared.
+
+Counting the naive walk's visits, a backward walk that visits each node once (on the
+depth-first design's ``Var``), which design has which property, a closure-style layer turned
+into a recorded minigrad op, and the creator tape's "waiting forever" repaired.
+"""
+
+import numpy as np
+
+from ..autograd import record
+from ..designs import creator_tape as ct
+from ..designs import depth_first as df
+from ..tensor import Tensor
+from .core import Case, Exercise, Raised
+
+SETUP = """\
+import numpy as np
+import minigrad as mg
+from minigrad import Tensor
+from minigrad.autograd import record
+from minigrad.broadcasting import sum_to
+from minigrad.designs import creator_tape as ct, depth_first as df
+from minigrad.exercises import check, hint, solution
+
+
+def carry(local, grad, parent):
+    \"\"\"The gradient `grad` of a node carried one step down to `parent`, whose local
+    derivative is `local` (an array, a number, or a function for ops such as @ and sum).\"\"\"
+    if callable(local):
+        return local(grad)
+    return sum_to(grad * local, parent.value.shape)"""
+
+
+def _carry(local, grad, parent):
+    if callable(local):
+        return local(grad)
+    from ..broadcasting import sum_to
+    return sum_to(grad * local, parent.value.shape)
+
+
+# -- 10.ladder_visits ----------------------------------------------------------------------
+def ladder_visits_reference(k):
+    return {"naive": 2 ** (k + 2) - 3, "sorted": 3 * k + 1}
+
+
+def ladder_visits_nodes(k):
+    return {"naive": 3 * k + 1, "sorted": 3 * k + 1}
+
+
+def ladder_visits_paths_to_x(k):
+    return {"naive": 2 ** k, "sorted": 3 * k + 1}
+
+
+def ladder_visits_no_top(k):
+    return {"naive": 2 ** (k + 2) - 3, "sorted": 3 * k}
+
+
+def _k_case(k):
+    def run(answer):
+        return answer(k)
+    return run
+
+
+LADDER_VISITS = Exercise(
+    id="10.ladder_visits", title="visits on a ladder of diamonds (warm-up)",
+    entry="ladder_visits", points=1,
+    reference=ladder_visits_reference,
+    cases=[Case("no rungs (k = 0): a single node", _k_case(0)),
+           Case("one diamond (k = 1)", _k_case(1)),
+           Case("five diamonds (k = 5)", _k_case(5)),
+           Case("a tall ladder", _k_case(30), hidden=True),
+           Case("another ladder", _k_case(7), hidden=True)],
+    mistakes={
+        "you counted the nodes for the naive walk: that is what a sorted walk visits. The "
+        "naive walk visits a node once for every path from the top down to it, and every "
+        "rung doubles the paths": ladder_visits_nodes,
+        "you counted only the paths that end at x (2**k). The naive walk also visits every "
+        "node on the way down, once per path that reaches that node: add the visits to the "
+        "top, to each half and to each h": ladder_visits_paths_to_x,
+        "the sorted walk visits every node once, the top and x included: count the nodes "
+        "of the ladder again": ladder_visits_no_top,
+    },
+    hints=[
+        "Count the nodes first: x, then three new ones per rung (two halves and their sum).",
+        "The naive walk visits a node once per path from the top to it. Work down from the "
+        "top: 1 path to the top, then each rung's two halves get the paths of the sum above "
+        "them, and the h below gets the paths of both halves.",
+        "On rung i from the top each half has 2**(i-1) paths and the h beneath has 2**i; "
+        "adding up gives 1 + sum of 2**(i+1) for i = 1..k = 2**(k+2) - 3. Sorted: 3k + 1.",
+    ],
+)
+
+
+# -- 10.backward_once ----------------------------------------------------------------------
+def backward_once_reference(root):
+    order = root.nodes()
+    for node in order:
+        node.grad = np.zeros(node.value.shape)
+    root.grad = np.ones(root.value.shape)
+    for node in order:
+        for parent, local in node.parents:
+            parent.grad = parent.grad + _carry(local, node.grad, parent)
+    return len(order)
+
+
+def backward_once_memo_too_early(root):
+    """Depth-first with a visited set: passes a node's gradient on at its *first* arrival."""
+    for node in root.nodes():
+        node.grad = np.zeros(node.value.shape)
+    seen, visits = set(), 0
+
+    def visit(node, g):
+        nonlocal visits
+        node.grad = node.grad + g
+        if id(node) in seen:
+            return
+        seen.add(id(node))
+        visits += 1
+        for parent, local in node.parents:
+            visit(parent, _carry(local, g, parent))
+    visit(root, np.ones(root.value.shape))
+    return visits
+
+
+def backward_once_naive(root):
+    for node in root.nodes():
+        node.grad = np.zeros(node.value.shape)
+    visits, stack = 0, [(root, np.ones(root.value.shape))]
+    while stack:
+        node, g = stack.pop()
+        visits += 1
+        node.grad = node.grad + g
+        for parent, local in node.parents:
+            stack.append((parent, _carry(local, g, parent)))
+    return visits
+
+
+def backward_once_no_reset(root):
+    order = root.nodes()
+    for node in order:
+        if node.grad is None:
+            node.grad = np.zeros(node.value.shape)
+    root.grad = np.ones(root.value.shape)
+    for node in order:
+        for parent, local in node.parents:
+            parent.grad = parent.grad + _carry(local, node.grad, parent)
+    return len(order)
+
+
+def _once_case(build, times=1):
+    def run(answer):
+        leaves, root = build()
+        visits = None
+        for _ in range(times):
+            visits = answer(root)
+        return {"visits": visits, "value": root.value,
+                **{f"grad of {name}": leaf.grad for name, leaf in leaves.items()}}
+    return run
+
+
+def _diamond_ladder(k):
+    def build():
+        x, top = df.diamond_ladder(k, x=1.5)
+        return {"x": x}, top
+    return build
+
+
+def _product():
+    a, b = df.Var(10.0), df.Var(5.0)
+    return {"a": a, "b": b}, (a * b) ** 2
+
+
+def _shared():
+    x, y = df.Var(np.array([1.5, -0.5])), df.Var(np.array([2.0, 3.0]))
+    u = x * y
+    v = u + u * u
+    return {"x": x, "y": y}, (v * u + v / y).sum()
+
+
+def _mlp():
+    rng = np.random.default_rng(3)
+    X, Y = rng.standard_normal((4, 2)), rng.standard_normal((4, 1))
+    W1, b1, W2 = (df.Var(rng.standard_normal(s)) for s in ((2, 3), (3,), (3, 1)))
+    h = (X @ W1 + b1).tanh()
+    return {"W1": W1, "b1": b1, "W2": W2}, ((h @ W2 - Y) ** 2).mean()
+
+
+BACKWARD_ONCE = Exercise(
+    id="10.backward_once", title="a backward walk that visits each node once",
+    entry="backward_once", points=2,
+    reference=backward_once_reference,
+    cases=[Case("d = (a·b)² with a = 10, b = 5 (a tree: no sharing)", _once_case(_product)),
+           Case("a ladder of 3 diamonds", _once_case(_diamond_ladder(3))),
+           Case("u = x·y used three times, v twice (vectors)", _once_case(_shared)),
+           Case("called twice on the same graph", _once_case(_diamond_ladder(2), times=2)),
+           Case("a small network with a broadcast bias", _once_case(_mlp), hidden=True),
+           Case("a taller ladder", _once_case(_diamond_ladder(10)), hidden=True)],
+    mistakes={
+        "you pass a node's gradient on the first time the walk reaches it and remember it as "
+        "done, but other paths into that node had not arrived yet, so the gradient you passed "
+        "on was incomplete. A node may pass its gradient on only after all of its consumers "
+        "have contributed: process the nodes in topological order (root.nodes())":
+            backward_once_memo_too_early,
+        "the gradients are right, but the walk visits nodes once per path (the naive walk), "
+        "so the visit count grows exponentially on shared subexpressions: visit each node "
+        "exactly once, in topological order": backward_once_naive,
+        "gradients from the previous call were not cleared: set every node's grad to zeros "
+        "before you start, or a second backward adds onto the first": backward_once_no_reset,
+    },
+    hints=[
+        "root.nodes() lists every node once, each after all of its consumers. If you walk "
+        "that list front to back, a node's gradient is complete by the time you reach it.",
+        "Start: every node's grad = np.zeros(node.value.shape), then root.grad = ones. For "
+        "each node in order, for each (parent, local) in node.parents, add "
+        "carry(local, node.grad, parent) to parent.grad.",
+        "order = root.nodes(); reset grads; root.grad = np.ones(root.value.shape); loop as "
+        "in hint 2; return len(order).",
+    ],
+)
+
+
+# -- 10.which_designs ----------------------------------------------------------------------
+DESIGNS = ("static graph", "closures", "creator tape", "depth-first", "minigrad")
+_ALL = set(DESIGNS)
+
+#: property -> (the designs that have it, {design: misconception if misplaced})
+PROPERTIES = {
+    "an if or a loop that depends on a value can change the computation from one input "
+    "to the next": (_ALL - {"static graph"}, {
+        "static graph": "the static graph is built before any data exists, so it cannot "
+                        "branch on a value"}),
+    "the whole computation is known before any data arrives, so it can be inspected and "
+    "optimised ahead of time": ({"static graph"}, {
+        "minigrad": "a tape (minigrad's, or PyTorch's) is recorded while the forward pass "
+                    "runs, so it does not exist ahead of time"}),
+    "a result computed but never used by the loss stops gradients from reaching the values "
+    "beneath it": ({"creator tape"}, {
+        "creator tape": "the creator tape counts every child a tensor ever had and waits "
+                        "for all of them, so an unused child blocks it",
+        "minigrad": "minigrad sorts only the graph that leads to the loss, so unused "
+                    "results do not matter"}),
+    "on a ladder of diamonds its backward does work that grows exponentially with the "
+    "number of rungs": ({"depth-first"}, {
+        "depth-first": "the naive depth-first walk visits a node once per path, and the "
+                       "paths double with every rung",
+        "creator tape": "the creator tape receives one gradient per edge but passes each "
+                        "node's gradient on only once, so its work is linear"}),
+    "there is no graph object: the record of the computation is a chain of Python "
+    "functions": ({"closures"}, {}),
+    "the record of the computation is built while the forward pass runs (define-by-run)":
+        (_ALL - {"static graph"}, {}),
+    "gives correct gradients when one value is used by two consumers (and everything "
+    "reaches the loss)": (set(_ALL), {}),
+}
+_PUBLIC = list(PROPERTIES)[:5]
+
+
+def which_designs_reference(prop):
+    return sorted(PROPERTIES[prop][0])
+
+
+def which_designs_static_branches(prop):
+    got = set(PROPERTIES[prop][0])
+    if prop == _PUBLIC[0]:
+        got.add("static graph")
+    return sorted(got)
+
+
+def which_designs_creator_fine(prop):
+    got = set(PROPERTIES[prop][0])
+    if prop == _PUBLIC[2]:
+        got = {"minigrad", "depth-first"}
+    return sorted(got)
+
+
+def which_designs_creator_exponential(prop):
+    got = set(PROPERTIES[prop][0])
+    if prop == _PUBLIC[3]:
+        got.add("creator tape")
+    return sorted(got)
+
+
+def _prop_case(prop):
+    def run(answer):
+        got = answer(prop)
+        if isinstance(got, str):
+            return "<str>"
+        return sorted(str(d) for d in got)
+    return run
+
+
+def _judge_designs(pairs):
+    for case, obs in pairs:
+        prop = case.info
+        if isinstance(obs, Raised):
+            return f"for “{prop}”: your code raised {obs.kind}: {obs.message}"
+        if not isinstance(obs, list):
+            return (f"for “{prop}”: return a list or set of design names, such as "
+                    f"[\"closures\", \"minigrad\"] (a single string is not a list)")
+        unknown = sorted(set(obs) - _ALL)
+        if unknown:
+            return (f"for “{prop}”: {unknown[0]!r} is not one of the design names "
+                    f"{', '.join(DESIGNS)}")
+        right, notes = PROPERTIES[prop]
+        wrong = set(obs) ^ right
+        for design in DESIGNS:
+            if design in wrong and design in notes:
+                return f"for “{prop}”: reconsider {design}: {notes[design]}"
+        if wrong:
+            n = len(wrong)
+            return (f"for “{prop}”: {n} design{'s are' if n > 1 else ' is'} in the wrong place "
+                    f"(included but should not be, or missing)")
+    return None
+
+
+WHICH_DESIGNS = Exercise(
+    id="10.which_designs", title="which design has which property",
+    entry="which_designs", points=1,
+    reference=which_designs_reference,
+    cases=[Case(f"“{p}”", _prop_case(p), info=p) for p in _PUBLIC]
+    + [Case("another property", _prop_case(p), hidden=True, info=p) for p in list(PROPERTIES)[5:]],
+    judge=_judge_designs,
+    mistakes={
+        "cannot branch on a value": which_designs_static_branches,
+        "an unused child blocks it": which_designs_creator_fine,
+        "so its work is linear": which_designs_creator_exponential,
+    },
+    hints=[
+        "For each property ask: when does this design's record of the computation exist "
+        "(before the data, during the forward pass, or never as an object)?",
+        "Section 3.3 of the chapter has a table with one row per question. Only one design "
+        "builds its graph before the data; only one counts children; only one walks every "
+        "path.",
+        "The static graph is the odd one out for control flow and the only one for "
+        "ahead-of-time optimisation; the creator tape alone is blocked by unused results; "
+        "the naive depth-first walk alone is exponential; closures alone have no graph object.",
+    ],
+)
+
+
+# -- 10.linear_op ----------------------------------------------------------------------------
+def linear_op_reference(x, weight, bias):
+    X, W = x.data, weight.data
+
+    def backward(dY):
+        return dY @ W, dY.T @ X, dY.sum(axis=0)
+    return record(X @ W.T + bias.data, (x, weight, bias), backward, "linear")
+
+
+def linear_op_weight_transposed(x, weight, bias):
+    X, W = x.data, weight.data
+    return record(X @ W.T + bias.data, (x, weight, bias),
+                  lambda dY: (dY @ W, X.T @ dY, dY.sum(axis=0)), "linear")
+
+
+def linear_op_bias_not_summed(x, weight, bias):
+    X, W = x.data, weight.data
+    return record(X @ W.T + bias.data, (x, weight, bias),
+                  lambda dY: (dY @ W, dY.T @ X, dY), "linear")
+
+
+def linear_op_no_dx(x, weight, bias):
+    X, W = x.data, weight.data
+    return record(X @ W.T + bias.data, (x, weight, bias),
+                  lambda dY: (None, dY.T @ X, dY.sum(axis=0)), "linear")
+
+
+def _leaf(a):
+    return Tensor(np.array(a, dtype=float), requires_grad=True)
+
+
+def _linear_case(n, n_in, n_out, seed, twice=False):
+    def run(answer):
+        rng = np.random.default_rng(seed)
+        x = _leaf(rng.standard_normal((n, n_in)))
+        w = _leaf(rng.standard_normal((n_out, n_in)))
+        b = _leaf(rng.standard_normal(n_out))
+        out = answer(x, w, b)
+        if twice:
+            out = answer(out.tanh(), _leaf(rng.standard_normal((n_out, n_out))), b)
+        loss = (out * Tensor(rng.standard_normal((n, n_out)))).sum()
+        loss.backward()
+        return {"output": out, "grad x": x.grad, "grad weight": w.grad, "grad bias": b.grad}
+    return run
+
+
+LINEAR_OP = Exercise(
+    id="10.linear_op", title="a closure-style layer as a recorded op",
+    entry="linear", points=2,
+    reference=linear_op_reference,
+    cases=[Case("a batch of 4 rows, 3 inputs, 2 outputs", _linear_case(4, 3, 2, 0)),
+           Case("one row, 2 inputs, 5 outputs", _linear_case(1, 2, 5, 1)),
+           Case("two layers sharing one bias (the bias gets two contributions)",
+                _linear_case(3, 2, 2, 2, twice=True)),
+           Case("a larger batch", _linear_case(16, 5, 3, 3), hidden=True)],
+    mistakes={
+        "the weight's gradient has the shape of W.T: the closure's `dY.T @ X` gives "
+        "(out, in), the weight's own layout; X.T @ dY would be right only for a weight "
+        "stored as (in, out)": linear_op_weight_transposed,
+        "the bias was added to every row, so its gradient is the sum of dY over the rows "
+        "(dY.sum(axis=0)), not dY itself": linear_op_bias_not_summed,
+        "x needs a gradient too: the closure's backward returns dX = dY @ W, and a recorded "
+        "op must return it as the first of its three gradients": linear_op_no_dx,
+    },
+    hints=[
+        "The closure adds dW and db into its parameters and returns dX. A recorded op does "
+        "no side effects: its backward returns all three, one per input, in the order of "
+        "the inputs tuple.",
+        "Forward: x.data @ weight.data.T + bias.data. Backward(dY): dX = dY @ W, "
+        "dW = dY.T @ X, db = dY.sum(axis=0).",
+        "def backward(dY): return dY @ W, dY.T @ X, dY.sum(axis=0) — then return "
+        "record(X @ W.T + b, (x, weight, bias), backward, 'linear').",
+    ],
+)
+
+
+# -- 10.backward_unblocked -------------------------------------------------------------------
+def _reachable(root):
+    seen, stack = {}, [root]
+    while stack:
+        t = stack.pop()
+        if t.id in seen:
+            continue
+        seen[t.id] = t
+        stack.extend(t.creators or [])
+    return seen
+
+
+def unblocked_reference(root):
+    seen = _reachable(root)
+    for t in seen.values():
+        t.children = {cid: n for cid, n in t.children.items() if cid in seen}
+    root.backward()
+
+
+def unblocked_plain(root):
+    root.backward()
+
+
+def unblocked_count_once(root):
+    seen = _reachable(root)
+    for t in seen.values():
+        t.children = {cid: 1 for cid in t.children if cid in seen}
+    root.backward()
+
+
+def _ct(values):
+    return ct.Tensor(np.array(values, dtype=float), autograd=True)
+
+
+def _grad(t):
+    return None if t.grad is None else t.grad.data
+
+
+def _unblocked_case(build):
+    def run(answer):
+        leaves, root = build()
+        answer(root)
+        return {f"grad of {n}": _grad(t) for n, t in leaves.items()}
+    return run
+
+
+def _dead_branch():
+    a, b = _ct([1.0, 2.0]), _ct([3.0, -1.0])
+    y = a * b
+    unused = y + a                           # computed, never used by the loss
+    return {"a": a, "b": b}, (y * y).sum(0)
+
+
+def _no_dead_branch():
+    a = _ct([[1.0, 2.0], [0.5, -1.0]])
+    h = a * a
+    return {"a": a}, (h + a).sum(1).sum(0)
+
+
+def _diamond_and_dead():
+    x = _ct([2.0, -1.0, 0.5])
+    h = x * x
+    s = h + h                                # h reported twice by s
+    unused = -h
+    debug = s - x
+    return {"x": x}, (s * x).sum(0)
+
+
+def _deep_dead():
+    w, x = _ct([[1.0, 2.0], [3.0, 4.0]]), _ct([[0.5], [-1.0]])
+    h = w.mm(x)
+    unused = h.transpose()
+    z = h * h - h
+    unused2 = w + w
+    return {"w": w, "x": x}, z.sum(0).sum(0)
+
+
+UNBLOCKED = Exercise(
+    id="10.backward_unblocked", title="unblock the creator tape (stretch)",
+    entry="backward_unblocked", points=2,
+    reference=unblocked_reference,
+    cases=[Case("y = a·b, an unused y + a, loss = sum(y·y)", _unblocked_case(_dead_branch)),
+           Case("no unused results at all", _unblocked_case(_no_dead_branch)),
+           Case("h = x·x used twice by s = h + h, plus two unused results",
+                _unblocked_case(_diamond_and_dead)),
+           Case("unused results at several depths of a graph with mm",
+                _unblocked_case(_deep_dead), hidden=True)],
+    mistakes={
+        "some leaves got no gradient: a tensor with an unused child is still waiting for "
+        "that child's report. Before calling backward, remove from every tensor's children "
+        "those that do not lead to the root": unblocked_plain,
+        "a child that uses a tensor twice (h + h) reports twice, so its count must stay 2: "
+        "keep each remaining child's count as it is, only drop the unused children":
+            unblocked_count_once,
+    },
+    hints=[
+        "The trouble is in t.children (child id -> reports expected). Which children will "
+        "never report? Those that are not on any path from the root down to t.",
+        "Collect every tensor reachable from the root by following .creators (ids in "
+        "t.id). A child whose id is not in that set will never report.",
+        "seen = reachable tensors by id; for each t in seen: t.children = {cid: n for cid, n "
+        "in t.children.items() if cid in seen}; then root.backward().",
+    ],
+)
+
+EXERCISES = [LADDER_VISITS, BACKWARD_ONCE, WHICH_DESIGNS, LINEAR_OP, UNBLOCKED]
