@@ -1,5 +1,5 @@
 # Shortcuts for people who have make; course.py does the work and needs only python3.
-.PHONY: lab test bench exercises
+.PHONY: lab test bench exercises site
 
 lab:
 	python3 course.py lab
@@ -15,3 +15,7 @@ bench:
 # Regenerate exercises/ from solutions/ (refuses to overwrite notebooks someone edited).
 exercises:
 	.venv/bin/python -m minigrad.exercises.generate
+
+# A static HTML rendering of every notebook, with an index, in build/site/.
+site:
+	.venv/bin/python -m minigrad.site --out build/site
