@@ -218,6 +218,16 @@ def _sort_diamonds():
     return cur, _names(*nodes)
 
 
+def _sort_skip():
+    """x reaches out directly and through two gates: a breadth-first walk from the root
+    meets x before n, and listing nodes in reverse of that order puts n before x."""
+    x = Input("x")
+    n = Gate(Neg(), [x], "n")
+    e = Gate(ExpNeg(), [n], "e")
+    out = Gate(Add(), [x, e], "out")
+    return out, _names(x, n, e, out)
+
+
 def _sort_loss():
     x, y = Input("x"), Output("y")
     W = Parameter([[1.0], [2.0]], "W")
@@ -231,6 +241,7 @@ _SORTS = [("the sigmoid graph (8 nodes)", _sort_sigmoid, False),
           ("a parameter used by two gates: u = exp(-a) + a", _sort_shared, False),
           ("a node feeding one gate twice: out = x*x + x", _sort_square, False),
           ("a ladder of 4 diamonds", _sort_diamonds, False),
+          ("a skip connection: out = x + exp(-(-x))", _sort_skip, False),
           ("a small graph with an output (label) node", _sort_loss, True)]
 
 
@@ -606,6 +617,33 @@ def backprop_passes_early(nodes):
                 inp.grad = gi
 
 
+def backprop_inplace_sum(nodes):
+    """Sums with += into the array that arrived first: Add hands the *same* array to both
+    of its inputs, so the in-place sum also changes the other input's gradient."""
+    root = nodes[-1]
+    for node in nodes:
+        if not isinstance(node, Parameter):
+            node.grad = None
+    incoming = {id(root): np.ones_like(root.value)}
+    for node in reversed(nodes):
+        g = incoming.pop(id(node), None)
+        if g is None:
+            continue
+        if isinstance(node, Parameter):
+            node.grad = node.grad + g
+            continue
+        node.grad = g
+        if isinstance(node, Gate):
+            values = [inp.value for inp in node.inputs]
+            for inp, gi in zip(node.inputs, node.op.backprop(values, node.state, g)):
+                if gi is None:
+                    continue
+                if id(inp) in incoming:
+                    incoming[id(inp)] += gi             # changes an array others also hold
+                else:
+                    incoming[id(inp)] = gi
+
+
 def _backprop_case(build, runs):
     def run(answer):
         graph, names = build()
@@ -675,6 +713,9 @@ BACKPROP = Exercise(
         "you passed a gradient on as soon as it arrived, so a node's inputs got a partial "
         "gradient and later arrivals were lost: collect every arrival first (walking the "
         "reverse topological order), then pass the node's total on once": backprop_passes_early,
+        "a gradient changed after it was stored: summing in place (+=) writes into an array "
+        "that another node also holds (Add sends the very same array to both of its inputs). "
+        "Make a new array instead: incoming[key] = incoming[key] + g": backprop_inplace_sum,
     },
     hints=[
         "Walk reversed(nodes): every consumer of a node comes before the node itself. Start the "

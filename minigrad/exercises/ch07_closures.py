@@ -411,6 +411,11 @@ def mse_loss_rows(pred, target):
     return float(np.mean(diff ** 2)), 2 * diff / len(diff)
 
 
+def mse_loss_wrong_sign(pred, target):
+    diff = target - pred
+    return float(np.mean(diff ** 2)), 2 * diff / diff.size
+
+
 def _loss_case(shape, seed):
     def run(answer):
         pred, target = _seeded(shape, seed), _seeded(shape, seed + 1)
@@ -440,6 +445,9 @@ MSE_LOSS = Exercise(
         "number's share of the gradient is 2·(p - t)/n": mse_loss_no_mean,
         "dloss was divided by the number of rows; the mean is over every number, so a "
         "(3, 2) prediction divides by 6, not 3 (use diff.size)": mse_loss_rows,
+        "dloss has the wrong sign: it is the derivative with respect to pred, 2·(pred - "
+        "target)/n, which is positive where a prediction is too high (so that a step against "
+        "it lowers that prediction)": mse_loss_wrong_sign,
     },
     hints=[
         "Return two things: the mean of the squared differences (one number), and an array "
@@ -516,6 +524,24 @@ def fit_unweighted(model, loss, optimizer, X, Y, epochs, batch_size, seed=0):
     return losses
 
 
+def fit_drops_last(model, loss, optimizer, X, Y, epochs, batch_size, seed=0):
+    rng = np.random.default_rng(seed)
+    losses = []
+    for _ in range(epochs):
+        order = rng.permutation(len(X))
+        total, rows = 0.0, 0
+        for start in range(0, len(X) - batch_size + 1, batch_size):   # full batches only
+            idx = order[start:start + batch_size]
+            pred, backward = model.forward(X[idx])
+            value, dloss = loss(pred, Y[idx])
+            backward(dloss)
+            optimizer.step()
+            total += value * len(idx)
+            rows += len(idx)
+        losses.append(total / rows)
+    return losses
+
+
 def _fit_case(n, n_in, epochs, batch_size, seed):
     def run(answer):
         data = np.random.default_rng(100 + seed)
@@ -550,6 +576,9 @@ FIT = Exercise(
         "the epoch loss is a plain mean over the batches, so the short last batch counted "
         "as much as a full one. Weight each batch's loss by its number of rows and divide "
         "by len(X)": fit_unweighted,
+        "the last, smaller batch was skipped: when len(X) is not a multiple of batch_size, "
+        "the rows left over still form one more (shorter) batch. Let the batches start at "
+        "range(0, len(X), batch_size) and slice order[start:start + batch_size]": fit_drops_last,
     },
     hints=[
         "Create the generator once: rng = np.random.default_rng(seed). Each epoch draws a new "
