@@ -45,6 +45,11 @@ def _tensor_out(out, what):
     if not isinstance(out, Tensor):
         raise TypeError(f"{what} returned a {type(out).__name__}, but it should return a "
                         f"Tensor (built with Tensor operations, so that gradients flow)")
+    if not out.requires_grad:
+        raise TypeError(f"{what} returned a Tensor that is not connected to the logits, so no "
+                        f"gradient can flow back to them: build the result from the logits "
+                        f"with Tensor operations (or `record`), not from NumPy arrays "
+                        f"wrapped in a new Tensor")
     return out
 
 
@@ -164,6 +169,16 @@ def cross_entropy_logits_as_probabilities(logits, target):
     return -logits[np.arange(n), target].log().mean()
 
 
+def cross_entropy_log_of_softmax(logits, target):
+    n = logits.shape[0]
+    return -softmax_reference(logits).log()[np.arange(n), target].mean()
+
+
+def cross_entropy_naive(logits, target):
+    n = logits.shape[0]
+    return -softmax_naive(logits).log()[np.arange(n), target].mean()
+
+
 def _ce_case(values, target, grad=True):
     def run(answer):
         z = leaf(values)
@@ -202,6 +217,14 @@ CROSS_ENTROPY = Exercise(
         "raw scores (any sign, any size): turn them into log-probabilities with a stable "
         "log-softmax first, (z - m) - log(sum(exp(z - m)))":
             cross_entropy_logits_as_probabilities,
+        "you took the log of a softmax: a probability that underflows to 0 gives "
+        "log(0) = -inf, so a confidently wrong row makes the loss infinite. Compute the "
+        "log-probabilities directly with the log-sum-exp, (z - m) - log(sum(exp(z - m)))":
+            cross_entropy_log_of_softmax,
+        "no max subtraction: e^1000 overflows to inf, the softmax becomes inf/inf = nan and "
+        "so does the loss. Subtract each row's largest logit m first and use the log-sum-exp, "
+        "(z - m) - log(sum(exp(z - m)))":
+            cross_entropy_naive,
     },
     hints=[
         "The loss of row i is minus the log-probability of its true class target[i]; the "

@@ -142,6 +142,22 @@ def rnn_step_no_tanh(x, h, W_ih, W_hh, b_ih, b_hh):
     return x @ W_ih.T + b_ih + h @ W_hh.T + b_hh
 
 
+def rnn_step_no_b_hh(x, h, W_ih, W_hh, b_ih, b_hh):
+    return (x @ W_ih.T + b_ih + h @ W_hh.T).tanh()
+
+
+def rnn_step_no_b_ih(x, h, W_ih, W_hh, b_ih, b_hh):
+    return (x @ W_ih.T + h @ W_hh.T + b_hh).tanh()
+
+
+def rnn_step_sigmoid(x, h, W_ih, W_hh, b_ih, b_hh):
+    return (x @ W_ih.T + b_ih + h @ W_hh.T + b_hh).sigmoid()
+
+
+def rnn_step_no_transpose(x, h, W_ih, W_hh, b_ih, b_hh):
+    return (x @ W_ih + b_ih + h @ W_hh + b_hh).tanh()
+
+
 def _step_case(batch, input_size, hidden, seed):
     def run(answer):
         x = leaf(_seeded((batch, input_size), seed))
@@ -175,6 +191,14 @@ RNN_STEP = Exercise(
         "(hidden, hidden) multiplies the previous state h": rnn_step_swapped,
         "the tanh is missing: the sum of the two linear maps must be squashed by .tanh(), "
         "which keeps the state between -1 and 1 however long the sequence": rnn_step_no_tanh,
+        "b_hh is missing: the cell adds both biases, b_ih and b_hh, before the tanh "
+        "(PyTorch keeps one bias per linear map)": rnn_step_no_b_hh,
+        "b_ih is missing: the cell adds both biases, b_ih and b_hh, before the tanh "
+        "(PyTorch keeps one bias per linear map)": rnn_step_no_b_ih,
+        "you squashed with a sigmoid: the recurrent cell uses .tanh(), which keeps the state "
+        "between -1 and 1, centred on 0": rnn_step_sigmoid,
+        "the weights are not transposed: in PyTorch's layout each weight has one row per "
+        "hidden unit, so the products are x @ W_ih.T and h @ W_hh.T": rnn_step_no_transpose,
     },
     hints=[
         "Two linear maps, one for the input and one for the previous state, are added and "
@@ -337,9 +361,12 @@ GRAD_NORMS = Exercise(
 
 
 # -- 09.truncated_bptt -----------------------------------------------------------------------
-def _tbptt(cell, head, optimizer, xs, ys, k, detach="chunk", zero_grad=True):
+def _tbptt(cell, head, optimizer, xs, ys, k, detach="chunk", zero_grad=True, mean=True,
+           reset=False):
     losses, h = [], None
     for start in range(0, len(xs), k):
+        if reset:
+            h = None
         if zero_grad:
             optimizer.zero_grad()
         total = None
@@ -350,7 +377,7 @@ def _tbptt(cell, head, optimizer, xs, ys, k, detach="chunk", zero_grad=True):
             total = err if total is None else total + err
             if detach == "step":
                 h = h.detach()
-        loss = total / k
+        loss = total / k if mean else total
         loss.backward()
         optimizer.step()
         losses.append(float(loss.data))
@@ -373,6 +400,14 @@ def tbptt_detach_every_step(cell, head, optimizer, xs, ys, k):
 
 def tbptt_no_zero_grad(cell, head, optimizer, xs, ys, k):
     return _tbptt(cell, head, optimizer, xs, ys, k, zero_grad=False)
+
+
+def tbptt_sum(cell, head, optimizer, xs, ys, k):
+    return _tbptt(cell, head, optimizer, xs, ys, k, mean=False)
+
+
+def tbptt_reset_state(cell, head, optimizer, xs, ys, k):
+    return _tbptt(cell, head, optimizer, xs, ys, k, reset=True)
 
 
 def _tbptt_case(length, k, hidden, seed):
@@ -408,6 +443,11 @@ TRUNCATED_BPTT = Exercise(
             tbptt_detach_every_step,
         "gradients pile up from chunk to chunk: backward adds into .grad, so call "
         "optimizer.zero_grad() at the start of every chunk": tbptt_no_zero_grad,
+        "the chunk's loss is the sum of its k squared errors: it should be their mean, "
+        "the sum divided by k": tbptt_sum,
+        "the hidden state starts again from None in every chunk: truncation cuts the graph "
+        "(h = h.detach()) but keeps the state's values, so carry h from one chunk into the "
+        "next": tbptt_reset_state,
     },
     hints=[
         "Walk the sequence k steps at a time, carrying h across chunks. Inside a chunk, "

@@ -7,7 +7,7 @@ into a recorded minigrad op, and the creator tape's "waiting forever" repaired.
 
 import numpy as np
 
-from ..autograd import record
+from ..autograd import record, topological_order
 from ..designs import creator_tape as ct
 from ..designs import depth_first as df
 from ..tensor import Tensor
@@ -369,6 +369,10 @@ def _leaf(a):
     return Tensor(np.array(a, dtype=float), requires_grad=True)
 
 
+def linear_op_tensor_ops(x, weight, bias):
+    return x @ weight.T + bias
+
+
 def _linear_case(n, n_in, n_out, seed, twice=False):
     def run(answer):
         rng = np.random.default_rng(seed)
@@ -378,9 +382,14 @@ def _linear_case(n, n_in, n_out, seed, twice=False):
         out = answer(x, w, b)
         if twice:
             out = answer(out.tanh(), _leaf(rng.standard_normal((n_out, n_out))), b)
+        obs = {"output": out}
+        if not twice:
+            nodes = topological_order(out) if isinstance(out, Tensor) and out.requires_grad else []
+            obs["ops recorded between the inputs and the output (one op: 1)"] = (
+                sum(1 for t in nodes if t.parents))
         loss = (out * Tensor(rng.standard_normal((n, n_out)))).sum()
         loss.backward()
-        return {"output": out, "grad x": x.grad, "grad weight": w.grad, "grad bias": b.grad}
+        return {**obs, "grad x": x.grad, "grad weight": w.grad, "grad bias": b.grad}
     return run
 
 
@@ -394,6 +403,10 @@ LINEAR_OP = Exercise(
                 _linear_case(3, 2, 2, 2, twice=True)),
            Case("a larger batch", _linear_case(16, 5, 3, 3), hidden=True)],
     mistakes={
+        "you built the output with the Tensor operators (@, .T, +), so minigrad recorded "
+        "several ops of its own and your backward is never used: compute the output with "
+        "NumPy on the .data arrays and wrap it with one call of record(...)":
+            linear_op_tensor_ops,
         "the weight's gradient has the shape of W.T: the closure's `dY.T @ X` gives "
         "(out, in), the weight's own layout; X.T @ dY would be right only for a weight "
         "stored as (in, out)": linear_op_weight_transposed,

@@ -139,8 +139,8 @@ def transform(solution: nbformat.NotebookNode, name: str) -> nbformat.NotebookNo
                               f"{module.__name__} defines {wanted} (one of each, in this order)")
     header = nbformat.v4.new_markdown_cell(
         f"> **Exercises for chapter {int(number)}.** This notebook is generated from "
-        f"`solutions/{name}` by `make exercises`. Work on a copy — `cp exercises/{name} "
-        f"mywork/` — so regenerating never touches your answers. In each exercise, replace "
+        f"`solutions/{name}` by `make exercises`. Work on a copy — `mkdir -p mywork && cp "
+        f"exercises/{name} mywork/` — so regenerating never touches your answers. In each exercise, replace "
         f"the `raise NotImplementedError(...)` line with your code, run the cell, then run "
         f"the `check(...)` cell below it. Stuck? `hint(\"<id>\")`; and `solution(\"<id>\")` "
         f"when you really want to see an answer.")

@@ -236,10 +236,11 @@ class PredictionBrowser:
     def summary_text(self) -> str:
         n = len(self.labels)
         wrong = int((self.predictions != self.labels).sum())
-        what = "mistakes" if self.mistakes.value else "images"
+        count = len(self.selection)
+        what = ("mistake" if self.mistakes.value else "image") + ("" if count == 1 else "s")
         digit = "" if self.digit.value == -1 else f" of the digit {self.digit.value}"
         return (f"{n - wrong} of {n} test images right ({(n - wrong) / n:.1%}), {wrong} wrong "
-                f"&middot; browsing <b>{len(self.selection)}</b> {what}{digit}")
+                f"&middot; browsing <b>{count}</b> {what}{digit}")
 
     def status_text(self) -> str:
         i = self.current

@@ -112,8 +112,10 @@ class LadderExplorer:
     def status_text(self) -> str:
         k, c = self.slider.value, self.counts
         naive, once = c[WALKS[0]], c[WALKS[1]]
-        return (f"<b>{k}</b> rungs, {once} nodes &middot; naive depth-first: "
-                f"<b>{naive:,}</b> visits &middot; topological: <b>{once}</b> &middot; "
+        rungs, nodes, visits = ("rung" if k == 1 else "rungs", "node" if once == 1 else "nodes",
+                                "visit" if naive == 1 else "visits")
+        return (f"<b>{k}</b> {rungs}, {once} {nodes} &middot; naive depth-first: "
+                f"<b>{naive:,}</b> {visits} &middot; topological: <b>{once}</b> &middot; "
                 f"minigrad's tape: <b>{c[WALKS[2]]}</b> &middot; the naive walk does "
                 f"<b>{naive / once:,.1f}×</b> the work")
 

@@ -216,7 +216,8 @@ class RecurrentExplorer:
         t = self.trainer
         norms = t.gradient_norms() if norms is None else norms
         ratio = norms[0] / norms[-1] if norms[-1] > 0 else float("nan")
-        return (f"<b>{t.steps}</b> unrolled steps: one window's graph has "
+        plural = "" if t.steps == 1 else "s"
+        return (f"<b>{t.steps}</b> unrolled step{plural}: one window's graph has "
                 f"<b>{t.graph_nodes()}</b> nodes &middot; after <b>{t.trained_steps}</b> "
                 f"training steps the test error (MSE) is <b>{t.test_loss():.2e}</b>"
                 f"<br>gradient at step 1 / gradient at step {t.steps}: <b>{ratio:.1e}</b>")
