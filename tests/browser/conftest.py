@@ -1,0 +1,295 @@
+"""End-to-end browser tests: JupyterLab from this environment, driven in headless Chromium.
+
+Each pytest(-xdist) worker starts its own JupyterLab on a free loopback port, serving a
+temporary folder into which the tests copy the notebooks they open (the repository's
+notebooks are never touched), and its own headless Chromium (Debian's ``chromium``
+package, driven by Playwright for Python; ``playwright install`` is never needed).
+
+Without Chromium or Playwright the tests skip with a message saying how to install them;
+in CI (``CI`` set) that is a failure instead.  On failure a full-page screenshot and the
+page's console messages are saved in ``test-artifacts/browser/``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts" / "browser"
+CHROMIUM = os.environ.get("MINIGRAD_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+INSTALL_HINT = ("install Debian's chromium package (sudo apt-get install chromium; or point "
+                "MINIGRAD_CHROMIUM at a Chromium binary) and Playwright for Python "
+                "(.venv/bin/pip install -e '.[test]'); never `playwright install`")
+
+# JupyterLab user settings for the test browser: every cell stays in the page (no
+# virtualised notebook), and no news or update pop-ups cover the notebook.
+LAB_SETTINGS = {
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false", "checkForUpdates": False},
+}
+
+# What a failed cell leaves behind: IPython's traceback header, or the final
+# "SomeError: message" line of a traceback (SyntaxError has no "Traceback" line).
+ERROR_TEXT = re.compile(r"Traceback \(most recent call last\)|^\s*\w*(Error|Exception|Interrupt)\b.*$",
+                        re.MULTILINE)
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if Path(str(item.fspath)).parent == Path(__file__).parent:
+            item.add_marker(pytest.mark.browser)
+
+
+def _missing() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright for Python is not installed"
+    if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+        return f"no Chromium at {CHROMIUM}"
+    return None
+
+
+def _require_browser() -> None:
+    why = _missing()
+    if why is None:
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"browser tests cannot run in CI: {why}; {INSTALL_HINT}", pytrace=False)
+    pytest.skip(f"browser tests skipped: {why}; {INSTALL_HINT}")
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Lab:
+    """A running JupyterLab serving ``root``; ``url(name)`` opens a notebook in it."""
+
+    def __init__(self, root: Path, port: int, token: str):
+        self.root, self.port, self.token = root, port, token
+
+    def url(self, name: str) -> str:
+        """The notebook alone, in a fresh workspace (no tabs restored from an earlier test)."""
+        workspace = uuid.uuid4().hex[:12]
+        return (f"http://127.0.0.1:{self.port}/lab/workspaces/t{workspace}/tree/{name}"
+                f"?token={self.token}&reset")
+
+    def api(self, path: str, method: str = "GET"):
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{self.port}/api/{path}?token={self.token}", method=method)
+        with urllib.request.urlopen(request, timeout=10) as response:
+            body = response.read()
+        return json.loads(body) if body else None
+
+    def shut_down_kernels(self) -> None:
+        for session in self.api("sessions"):
+            try:
+                self.api(f"sessions/{session['id']}", method="DELETE")
+            except OSError:
+                pass
+
+    def add(self, source: Path, name: str | None = None, edit=None) -> str:
+        """Copy a notebook into the served folder (after ``edit(nb_json)``); its name there."""
+        name = name or source.name
+        nb = json.loads(source.read_text(encoding="utf-8"))
+        if edit is not None:
+            edit(nb)
+        (self.root / name).write_text(json.dumps(nb, indent=1), encoding="utf-8")
+        return name
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory):
+    _require_browser()
+    base = tmp_path_factory.mktemp("jupyterlab")
+    root, home = base / "notebooks", base / "home"
+    for d in (root, home):
+        d.mkdir()
+    settings = base / "lab-settings"
+    for rel, value in LAB_SETTINGS.items():
+        path = settings / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(value))
+    env = dict(os.environ, HOME=str(home), JUPYTER_CONFIG_DIR=str(base / "config"),
+               JUPYTER_DATA_DIR=str(base / "data"), JUPYTER_RUNTIME_DIR=str(base / "runtime"),
+               IPYTHONDIR=str(base / "ipython"), JUPYTERLAB_SETTINGS_DIR=str(settings),
+               JUPYTERLAB_WORKSPACES_DIR=str(base / "workspaces"), JUPYTER_PLATFORM_DIRS="1",
+               MPLBACKEND="module://matplotlib_inline.backend_inline", PYTHONUNBUFFERED="1")
+    env.pop("JUPYTER_PATH", None)
+    port, token = _free_port(), uuid.uuid4().hex
+    jupyter = Path(sys.executable).parent / "jupyter"
+    cmd = [str(jupyter), "lab", "--no-browser", f"--port={port}", "--port-retries=0",
+           f"--ServerApp.root_dir={root}", f"--ServerApp.token={token}",
+           "--ServerApp.ip=127.0.0.1", "--ServerApp.open_browser=False",
+           "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    log = open(base / "jupyterlab.log", "wb")
+    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited ({proc.returncode}):\n"
+                                   + (base / "jupyterlab.log").read_text(errors="replace")[-3000:])
+            try:
+                with urllib.request.urlopen(
+                        f"http://127.0.0.1:{port}/api/status?token={token}", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("JupyterLab did not answer within 90 s:\n"
+                                   + (base / "jupyterlab.log").read_text(errors="replace")[-3000:])
+            time.sleep(0.3)
+        yield Lab(root, port, token)
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=15)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            proc.wait()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser(lab):
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"report_{report.when}", report)
+
+
+@pytest.fixture
+def page(browser, request):
+    """A fresh browser page; a screenshot and its console log are saved if the test fails."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    console = []
+    page.on("console", lambda m: console.append(f"[{m.type}] {m.text}"))
+    page.on("pageerror", lambda e: console.append(f"[pageerror] {e}"))
+    yield page
+    report = getattr(request.node, "report_call", None)
+    if report is None or report.failed:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        name = re.sub(r"[^\w.-]+", "_", request.node.name)
+        try:
+            page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True, timeout=15_000)
+        except Exception as err:  # the page may be gone; keep the console log anyway
+            console.append(f"[screenshot failed] {err}")
+        (ARTIFACTS / f"{name}.console.txt").write_text("\n".join(console) + "\n",
+                                                       encoding="utf-8")
+    context.close()
+
+
+# -- driving a notebook ---------------------------------------------------------------------
+class Notebook:
+    """Drives one notebook in JupyterLab's page through its menus, as a learner would."""
+
+    def __init__(self, page, lab: Lab):
+        self.page, self.lab = page, lab
+
+    def open(self, name: str) -> None:
+        """Open ``name`` and wait until its kernel is idle."""
+        self.page.goto(self.lab.url(name))
+        self.page.locator(".jp-Notebook .jp-Cell").first.wait_for(state="visible", timeout=60_000)
+        self.wait_idle(timeout=60_000)
+
+    def menu(self, top: str, item: str) -> None:
+        self.page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(f"^{re.escape(top)}$")).click()
+        self.page.locator(".lm-Menu-itemLabel",
+                          has_text=re.compile(f"^{re.escape(item)}$")).click()
+
+    def wait_idle(self, timeout: float = 120_000) -> None:
+        """Wait until the kernel is connected and idle and no cell is queued or running."""
+        self.page.wait_for_function(
+            """() => {
+                const ind = document.querySelector('.jp-Notebook-ExecutionIndicator');
+                if (!ind || ind.getAttribute('data-status') !== 'idle') return false;
+                const bar = document.querySelector('#jp-main-statusbar');
+                if (!bar || !/\\| Idle/.test(bar.innerText)) return false;
+                return ![...document.querySelectorAll('.jp-InputPrompt')]
+                    .some(p => p.textContent.includes('[*]'));
+            }""", timeout=timeout, polling=250)
+
+    def run_all(self, timeout: float = 150_000) -> None:
+        """Clear the saved outputs, Run All Cells, and wait until the run is over."""
+        self.page.locator(".jp-Notebook").first.click(position={"x": 3, "y": 3})
+        self.menu("Edit", "Clear Outputs of All Cells")
+        self.page.wait_for_function(
+            """() => ![...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+                     .some(p => /\\[\\d+\\]/.test(p.textContent))""", timeout=30_000)
+        self.menu("Run", "Run All Cells")
+        self.page.wait_for_function(
+            """() => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+                     .some(p => /\\[(\\*|\\d+)\\]/.test(p.textContent))""", timeout=30_000)
+        self.wait_idle(timeout=timeout)
+
+    def error_outputs(self) -> list:
+        """The text of every output that a failed cell (or a widget that failed) left."""
+        texts = self.page.eval_on_selector_all(
+            '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]',
+            "els => els.map(e => e.innerText)")
+        errors = [t for t in texts if ERROR_TEXT.search(t)]
+        errors += self.page.eval_on_selector_all(
+            ".jp-OutputArea-output",
+            "els => els.map(e => e.innerText).filter(t => t.includes('Error displaying widget'))")
+        return errors
+
+    def unexecuted_cells(self) -> list:
+        """Indexes of non-empty code cells whose prompt has no execution count."""
+        return self.page.eval_on_selector_all(
+            ".jp-Notebook .jp-Cell",
+            """cells => cells.map((c, i) => [i, c]).filter(([i, c]) =>
+                  c.classList.contains('jp-CodeCell')
+                  && (c.querySelector('.jp-InputArea-editor') || c).innerText.trim() !== ''
+                  && !/\\[\\d+\\]/.test((c.querySelector('.jp-InputPrompt') || {}).textContent || ''))
+               .map(([i, c]) => i)""")
+
+    def assert_ran_cleanly(self) -> None:
+        errors = self.error_outputs()
+        assert not errors, "error outputs:\n" + "\n---\n".join(e[-2000:] for e in errors)
+        skipped = self.unexecuted_cells()
+        assert not skipped, f"code cells that did not run: {skipped}"
+
+
+@pytest.fixture
+def notebook(page, lab):
+    yield Notebook(page, lab)
+    lab.shut_down_kernels()
