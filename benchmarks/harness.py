@@ -81,10 +81,7 @@ class Target:
 def machine_line(malloc_tuning: bool) -> str:
     import numpy as np
 
-    try:
-        import torch
-    except ImportError:
-        torch = None
+    torch = load_torch()
     blas = np.show_config(mode="dicts")["Build Dependencies"]["blas"]["name"]
     torch_version = torch.__version__ if torch is not None else NOT_INSTALLED
     torch_threads = f", torch threads {torch.get_num_threads()}" if torch is not None else ""
