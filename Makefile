@@ -14,8 +14,8 @@ bench:
 
 # Regenerate exercises/ from solutions/ (refuses to overwrite notebooks someone edited).
 exercises:
-	.venv/bin/python -m minigrad.exercises.generate
+	.venv/bin/python -m classroom.exercises.generate
 
 # A static HTML rendering of every notebook, with an index, in build/site/.
 site:
-	.venv/bin/python -m minigrad.site --out build/site
+	.venv/bin/python -m classroom.site --out build/site

@@ -12,7 +12,7 @@ The script writes submissions into a temporary folder, made from
 ``exercises/02_add_neg.ipynb``: 4 in 10 with every answer right (from
 ``solutions/``), 3 in 10 with a known mistake in every answer (the chapter
 module's own wrong implementations, renamed), 3 in 10 untouched.  It then does
-what ``python -m minigrad.grade DIR --out RESULTS --chapter 02`` does: a sandboxed
+what ``python -m classroom.grade DIR --out RESULTS --chapter 02`` does: a sandboxed
 worker process per submission, ``--jobs`` = all cores, default limits, and every
 results file written.  The time covers all of it.
 
@@ -40,10 +40,11 @@ import time  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from minigrad.exercises.registry import chapter  # noqa: E402
-from minigrad.grade import report as grade_report  # noqa: E402
-from minigrad.grade import runner  # noqa: E402
-from minigrad.grade.model import Limits  # noqa: E402
+from classroom.exercises import instructor  # noqa: E402
+from classroom.exercises.registry import chapter  # noqa: E402
+from classroom.grade import report as grade_report  # noqa: E402
+from classroom.grade import runner  # noqa: E402
+from classroom.grade.model import Limits  # noqa: E402
 
 TARGET_PER_MINUTE = 60.0
 
@@ -81,7 +82,7 @@ def make_submissions(folder: Path, count: int) -> dict:
             if kind == "correct":
                 cell["source"] = right[exercise.id]
             else:
-                mistakes = list(exercise.mistakes.values())
+                mistakes = list(instructor.mistakes("02")[exercise.id].values())
                 cell["source"] = (f"# EXERCISE {exercise.id}\n"
                                   + _renamed(mistakes[n % len(mistakes)], exercise.entry))
         student = f"student{n:03d}_{kind}"

@@ -1,4 +1,4 @@
-"""The closure design (minigrad.designs.closures) against minigrad's tape."""
+"""The closure design (classroom.designs.closures) against minigrad's tape."""
 
 import numpy as np
 import pytest
@@ -6,7 +6,7 @@ import pytest
 import minigrad.nn.functional as F
 from minigrad import ShapeError, Tensor, nn
 from minigrad.data import linear_regression, product
-from minigrad.designs import closures as cl
+from classroom.designs import closures as cl
 
 
 def test_param_is_a_value_gradient_pair():

@@ -1,4 +1,4 @@
-"""The creators-and-counted-children design (minigrad.designs.creator_tape) against minigrad."""
+"""The creators-and-counted-children design (classroom.designs.creator_tape) against minigrad."""
 
 import numpy as np
 import pytest
@@ -6,7 +6,7 @@ import pytest
 import minigrad
 from minigrad import ShapeError
 from minigrad.data import toy4
-from minigrad.designs.creator_tape import SGD, Tensor
+from classroom.designs.creator_tape import SGD, Tensor
 
 
 def test_a_tensor_records_its_creators_and_children():

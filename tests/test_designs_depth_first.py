@@ -1,11 +1,11 @@
-"""The depth-first design (minigrad.designs.depth_first) against minigrad's tape."""
+"""The depth-first design (classroom.designs.depth_first) against minigrad's tape."""
 
 import numpy as np
 import pytest
 
 from minigrad import ShapeError, Tensor
-from minigrad.designs import depth_first as df
-from minigrad.designs.depth_first import Var
+from classroom.designs import depth_first as df
+from classroom.designs.depth_first import Var
 
 
 def test_the_articles_example():

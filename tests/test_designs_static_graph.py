@@ -1,11 +1,11 @@
-"""The static-graph design (minigrad.designs.static_graph) against minigrad's tape."""
+"""The static-graph design (classroom.designs.static_graph) against minigrad's tape."""
 
 import numpy as np
 import pytest
 
 import minigrad.nn.functional as F
 from minigrad import ShapeError, Tensor
-from minigrad.designs import static_graph as sg
+from classroom.designs import static_graph as sg
 
 
 def _minigrad_sigmoid(X, W, b):

@@ -1,13 +1,14 @@
 """The checkers are tested too: for every exercise of every chapter, the solution in
 solutions/ is correct (hidden cases included), the generated stub is "not attempted",
-and each known-wrong implementation fails with its own message."""
+each known mistake (instructor/mistakes/) fails with its own message, and the stored
+expectations are those the current sources make."""
 
 import nbformat
 import pytest
 
-from minigrad.exercises import CORRECT, INCORRECT, NOT_ATTEMPTED
-from minigrad.exercises.generate import SOLUTIONS, role_of, transform
-from minigrad.exercises.registry import chapter, chapter_modules
+from classroom.exercises import CORRECT, INCORRECT, NOT_ATTEMPTED, instructor, make_expected
+from classroom.exercises.generate import SOLUTIONS, role_of, transform
+from classroom.exercises.registry import chapter, chapter_modules
 
 NOTEBOOKS = sorted(SOLUTIONS.glob("[0-9][0-9]_*.ipynb"))
 
@@ -43,35 +44,47 @@ def test_every_chapter_module_has_a_solutions_notebook():
     assert sorted(chapter_modules()) == sorted(p.name[:2] for p in NOTEBOOKS)
 
 
+@pytest.mark.parametrize("number", sorted(chapter_modules()))
+def test_stored_expectations_are_made_from_the_current_sources(number):
+    assert not make_expected.is_stale(number), (
+        f"chapter {number}'s expectations are stale: run `make exercises`")
+
+
 @pytest.mark.parametrize("exercise, solutions, stubs", CASES)
 def test_solution_passes_every_case_including_hidden(exercise, solutions, stubs):
     ns = namespace(exercise.chapter, *solutions.values())
-    verdict = exercise.check(ns[exercise.entry], hidden=True)
+    verdict = exercise.check(ns[exercise.entry], instructor.hidden_part(exercise))
     assert verdict.status == CORRECT, verdict.text()
-    assert exercise.check(exercise.reference, hidden=True).status == CORRECT
+    assert exercise.check(ns[exercise.entry]).status == CORRECT
 
 
 @pytest.mark.parametrize("exercise, solutions, stubs", CASES)
 def test_untouched_stub_is_not_attempted(exercise, solutions, stubs):
     ns = namespace(exercise.chapter, *stubs.values())
-    verdict = exercise.check(ns[exercise.entry], hidden=True)
+    verdict = exercise.check(ns[exercise.entry], instructor.hidden_part(exercise))
     assert verdict.status == NOT_ATTEMPTED, verdict.text()
 
 
 @pytest.mark.parametrize("exercise, solutions, stubs", CASES)
 def test_each_known_mistake_gets_its_own_message(exercise, solutions, stubs):
-    assert exercise.mistakes, f"{exercise.id} has no known-wrong implementations"
+    wrong_answers = instructor.mistakes(exercise.chapter).get(exercise.id, {})
+    assert wrong_answers, f"{exercise.id} has no known-wrong implementations"
+    if exercise.judge is None:       # messages are the exercise's; judged ones name phrases
+        assert set(wrong_answers) == set(exercise.mistakes)
     seen = set()
-    for message, wrong in exercise.mistakes.items():
-        verdict = exercise.check(wrong, hidden=True)
-        assert verdict.status == INCORRECT, f"{exercise.id}: {message!r} was judged correct"
-        assert message in verdict.message, (exercise.id, message, verdict.message)
+    hidden = instructor.hidden_part(exercise)
+    for key, wrong in wrong_answers.items():
+        for part in (None, hidden):        # the notebook's check, and the grader's
+            verdict = exercise.check(wrong, part)
+            assert verdict.status == INCORRECT, f"{exercise.id}: {key!r} was judged correct"
+            phrase = key if exercise.judge else exercise.mistakes[key]
+            assert phrase in verdict.message, (exercise.id, key, verdict.message)
         seen.add(verdict.message)
-    assert len(seen) == len(exercise.mistakes), "two mistakes got the same message"
+    assert len(seen) == len(wrong_answers), "two mistakes got the same message"
 
 
 @pytest.mark.parametrize("exercise, solutions, stubs", CASES)
-def test_hints_come_in_tiers_and_feedback_never_shows_expected_values(exercise, solutions, stubs):
+def test_hints_come_in_tiers(exercise, solutions, stubs):
     assert len(exercise.hints) >= 2
     assert len(set(exercise.hints)) == len(exercise.hints)
     assert exercise.points >= 1

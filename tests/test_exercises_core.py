@@ -1,4 +1,4 @@
-"""minigrad.exercises.core and the learner functions: observing, comparing, wording."""
+"""classroom.exercises.core and the learner functions: observing, comparing, wording."""
 
 import json
 
@@ -6,10 +6,12 @@ import numpy as np
 import pytest
 
 import minigrad as mg
-from minigrad.exercises import CORRECT, INCORRECT, NOT_ATTEMPTED, Case, Exercise, check, hint
-from minigrad.exercises import solution
-from minigrad.exercises.core import Raised, decode, difference, encode, observe, stub_line
-from minigrad.exercises.feedback import Feedback
+from classroom import check, hint, solution
+from classroom.exercises import CORRECT, INCORRECT, NOT_ATTEMPTED, Case, Exercise, instructor
+from classroom.exercises import expected as stored
+from classroom.exercises.core import (Expected, Hidden, Raised, StaleExpectations, decode,
+                                      difference, encode, observe, stub_line)
+from classroom.exercises.feedback import Feedback
 
 SECRET = 123.456      # an expected value that must never appear in feedback
 
@@ -39,9 +41,29 @@ def crashes(x):
 
 
 EXERCISE = Exercise(
-    id="99.demo", title="demo", entry="f", reference=reference,
-    cases=[Case("one", lambda f: f(1.0)), Case("secret", lambda f: f(2.0), hidden=True)],
-    mistakes={"values off by one": wrong_values}, hints=["first", "second"])
+    id="99.demo", title="demo", entry="f", cases=[Case("one", lambda f: f(1.0))],
+    mistakes={"wrong_values": "values off by one"}, hints=["first", "second"])
+SECRET_CASES = (Case("secret", lambda f: f(2.0), hidden=True),)
+
+
+def observed(cases) -> Expected:
+    """What the reference and the known mistake do on ``cases``, as the generator stores it."""
+    return Expected(tuple(c.description for c in cases),
+                    tuple(EXERCISE.probe(reference, cases)),
+                    {"wrong_values": tuple(EXERCISE.probe(wrong_values, cases))})
+
+
+HIDDEN = Hidden(SECRET_CASES, observed(SECRET_CASES))
+
+
+@pytest.fixture(autouse=True)
+def stored_demo(monkeypatch):
+    """The demo exercise's expectations, as if `make exercises` had stored them."""
+    public, has_hidden = stored.public, stored.has_hidden
+    monkeypatch.setattr(stored, "public", lambda i: observed(EXERCISE.cases) if i == "99.demo"
+                        else public(i))
+    monkeypatch.setattr(stored, "has_hidden", lambda i: True if i == "99.demo"
+                        else has_hidden(i))
 
 
 @pytest.mark.parametrize("answer, phrase", [
@@ -52,7 +74,7 @@ EXERCISE = Exercise(
     (crashes, "raised TypeError"),
 ])
 def test_messages_name_the_problem_but_never_the_expected_values(answer, phrase):
-    verdict = EXERCISE.check(answer, hidden=True)
+    verdict = EXERCISE.check(answer, HIDDEN)
     assert verdict.status == INCORRECT
     assert phrase in verdict.message
     text = verdict.text() + Feedback(verdict)._repr_html_()
@@ -61,11 +83,11 @@ def test_messages_name_the_problem_but_never_the_expected_values(answer, phrase)
 
 def test_public_and_hidden_wording():
     assert EXERCISE.check(reference).message.startswith("public checks passed (1 case)")
-    assert EXERCISE.check(reference, hidden=True).message == "all 2 checks passed"
+    assert EXERCISE.check(reference, HIDDEN).message == "all 2 checks passed"
 
     def right_only_on_public(x):
         return reference(x) if x == 1.0 else wrong_count(x)
-    verdict = EXERCISE.check(right_only_on_public, hidden=True)
+    verdict = EXERCISE.check(right_only_on_public, HIDDEN)
     assert "passes the public checks but fails a hidden one" in verdict.message
     assert verdict.case == "secret"
 
@@ -109,11 +131,20 @@ def test_difference_details():
     assert difference(Raised("ValueError", "other text"), Raised("ValueError", "m")) is None
 
 
+def test_stale_expectations_are_refused_with_the_command_that_remakes_them(monkeypatch):
+    monkeypatch.setattr(stored, "public", lambda i: observed(SECRET_CASES))
+    with pytest.raises(StaleExpectations, match="made for other cases.*make exercises"):
+        EXERCISE.check(reference)
+
+
+def add_reference():
+    return instructor.reference_answers("02")["02.add"]
+
+
 def test_check_looks_the_answer_up_in_the_callers_namespace():
     feedback = check("02.add")                   # nothing called `add` here
     assert feedback.status == NOT_ATTEMPTED and "not defined yet" in repr(feedback)
-    from minigrad.exercises.ch02_add_neg import add_reference
-    assert check("02.add", add_reference).correct
+    assert check("02.add", add_reference()).correct
     with pytest.raises(KeyError, match="has no exercise '02.nope'.*02.add"):
         check("02.nope")
     with pytest.raises(KeyError, match="look like '02.add'"):
@@ -121,8 +152,8 @@ def test_check_looks_the_answer_up_in_the_callers_namespace():
 
 
 def test_feedback_renders_a_coloured_box_and_plain_text():
-    from minigrad.exercises.ch02_add_neg import add_backward_ones, add_reference
-    good, bad = check("02.add", add_reference), check("02.add", add_backward_ones)
+    add_backward_ones = instructor.mistakes("02")["02.add"]["add_backward_ones"]
+    good, bad = check("02.add", add_reference()), check("02.add", add_backward_ones)
     assert "✔ Correct" in good._repr_html_() and "#1e7e34" in good._repr_html_()
     assert "✘ Incorrect" in bad._repr_html_() and 'hint("02.add")' in bad._repr_html_()
     assert repr(bad).startswith("02.add add as a recorded op: INCORRECT:")

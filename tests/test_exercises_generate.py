@@ -6,7 +6,7 @@ import shutil
 import nbformat
 import pytest
 
-from minigrad.exercises.generate import (BEGIN, END, EXERCISES, PROMPT, SOLUTIONS, EditedNotebook,
+from classroom.exercises.generate import (BEGIN, END, EXERCISES, PROMPT, SOLUTIONS, EditedNotebook,
                                          SourceError, generate, is_own_output, main, role_of,
                                          stale, transform)
 
@@ -32,7 +32,7 @@ def regions(source, inside_wanted=True):
 
 
 def test_exercises_are_generated_from_the_current_solutions():
-    assert stale() == [], "run `make exercises` (python -m minigrad.exercises.generate)"
+    assert stale() == [], "run `make exercises` (python -m classroom.exercises.generate)"
     assert main(["--check"]) == 0
 
 

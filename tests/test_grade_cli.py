@@ -1,4 +1,4 @@
-"""``python -m minigrad.grade``: usage errors exit 2 at once; a small run writes every output."""
+"""``python -m classroom.grade``: usage errors exit 2 at once; a small run writes every output."""
 
 import csv
 import json
@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def grade(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "minigrad.grade", *map(str, args)],
+    return subprocess.run([sys.executable, "-m", "classroom.grade", *map(str, args)],
                           capture_output=True, text=True, timeout=300, cwd=cwd)
 
 

@@ -1,11 +1,11 @@
-"""The autograder against hostile submissions, end to end: ``python -m minigrad.grade`` on the
+"""The autograder against hostile submissions, end to end: ``python -m classroom.grade`` on the
 corpus in tests/grade_corpus/ (see its README), with a 3-second time limit.
 
 Every submission must get its row with exactly the expected points per exercise, and
 the submissions that try to delete files or kill processes must harm nothing (they are
 left out, with a note in the output, on machines where the sandbox cannot stop them).
-The grader runs on a copy of the minigrad package, so a failure of the sandbox could
-only ever damage the copy.
+The grader runs on a copy of the checkout (minigrad, classroom and the instructor's files),
+so a failure of the sandbox could only ever damage the copy.
 """
 
 import csv
@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from minigrad.grade import runner
-from minigrad.grade.model import Limits
+from classroom.grade import runner
+from classroom.grade.model import Limits
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path(__file__).resolve().parent / "grade_corpus"
@@ -55,6 +55,9 @@ EXPECTED = {
               "02.count_visits": (0, "incorrect", "counted each node once")},
     "deleter": {},
     "killer": {},
+    "snooper": {},
+    "shortcut": {"02.add": (0, "incorrect", "asks you to write add yourself, but your answer "
+                                           "called minigrad's own add")},
 }
 POINTS = {"02.add": 1, "02.neg": 1, "02.accumulate": 1, "02.topological_order": 2,
           "02.count_visits": 2}
@@ -139,13 +142,16 @@ def graded(tmp_path_factory, sandbox):
     src = tmp / "src"
     for folder in (subs, out, home, scratch_tmp, src):
         folder.mkdir()
-    shutil.copytree(ROOT / "minigrad", src / "minigrad",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    for folder in ("minigrad", "classroom", "instructor", "solutions"):
+        shutil.copytree(ROOT / folder, src / folder, ignore=shutil.ignore_patterns("__pycache__"))
     (home / "canary.txt").write_text("the grader's home")
     (scratch_tmp / "canary.txt").write_text("another program's temporary file")
-    (out / "summary.json").write_text(json.dumps({"written_by": "minigrad.grade results"}))
+    (out / "summary.json").write_text(json.dumps({"written_by": "classroom.grade results"}))
     (out / "instructor-notes.txt").write_text("not the grader's to delete")
-    targets = [str(subs), str(out), str(src / "minigrad"), str(home), str(scratch_tmp)]
+    targets = [str(subs), str(out), str(src), str(home), str(scratch_tmp)]
+    secrets = [str(root / name) for root in (src, ROOT) for name in (
+        "instructor/hidden/ch02_add_neg.py", "instructor/expected/ch02_add_neg.json",
+        "instructor/mistakes/ch02_add_neg.py", "solutions/02_add_neg.ipynb")]
 
     skipped = []
     cases = [c for c in EXPECTED if c not in ("correct", "untouched", "deleted_cell",
@@ -164,7 +170,8 @@ def graded(tmp_path_factory, sandbox):
                                                              "exercise": "02.neg"}]
     notebooks["deleted_cell"] = deleted
     for case in cases:
-        answers = {k: v.replace("__TARGETS__", repr(targets)) for k, v in _snippets(case).items()}
+        answers = {k: v.replace("__TARGETS__", repr(targets)).replace("__SECRETS__", repr(secrets))
+                   for k, v in _snippets(case).items()}
         notebooks[case] = _notebook(answers, stubs_elsewhere=(case == "fake_output"))
     for name, nb in notebooks.items():
         (subs / f"{name}.ipynb").parent.mkdir(parents=True, exist_ok=True)
@@ -176,11 +183,12 @@ def graded(tmp_path_factory, sandbox):
 
     before = {str(p): _digest(p) for p in (subs, src, home, scratch_tmp)}
     env = dict(os.environ, PYTHONPATH=str(src), HOME=str(home), TMPDIR=str(scratch_tmp))
-    proc = subprocess.run([sys.executable, "-m", "minigrad.grade", str(subs), "--out", str(out),
+    proc = subprocess.run([sys.executable, "-m", "classroom.grade", str(subs), "--out", str(out),
                            "--chapter", "02", "--timeout", str(TIMEOUT), "--memory-mb", "1024",
                            "--jobs", "2"],
                           capture_output=True, text=True, env=env, cwd=tmp, timeout=300)
-    which = subprocess.run([sys.executable, "-c", "import minigrad; print(minigrad.__file__)"],
+    which = subprocess.run([sys.executable, "-c", "import minigrad, classroom; "
+                            "print(minigrad.__file__, classroom.__file__)"],
                            capture_output=True, text=True, env=env, cwd=tmp).stdout
     summary = json.loads((out / "summary.json").read_text())
     with open(out / "gradebook.csv", newline="") as handle:
@@ -189,8 +197,9 @@ def graded(tmp_path_factory, sandbox):
             "out": out, "src": src, "which": which, "cases": set(cases) | set(notebooks)}
 
 
-def test_the_grader_ran_on_a_copy_of_minigrad(graded):
-    assert graded["which"].startswith(str(graded["src"])), graded["which"]
+def test_the_grader_ran_on_a_copy_of_the_checkout(graded):
+    for path in graded["which"].split():
+        assert path.startswith(str(graded["src"])), graded["which"]
 
 
 def test_every_submission_has_its_row_and_the_run_succeeds(graded):
@@ -279,3 +288,27 @@ def test_moved_and_edited_cells_are_found(graded):
     notes = {e["id"]: " ".join(e["notes"]) for e in result["exercises"]}
     assert "found 2 answer cells for 02.add; graded the last one" in notes["02.add"]
     assert "removed IPython magic" in notes["02.neg"]
+
+
+def test_graded_code_cannot_reach_references_hidden_cases_or_expectations(graded, sandbox):
+    """The snooper's answers are right, so it gets every point, and what it printed while
+    looking for the grader's secrets shows it found none of them."""
+    result = next(r for r in graded["summary"]["results"] if r["student"] == "snooper")
+    add, neg = result["exercises"][0], result["exercises"][1]
+    printed = add["output"] + add["check_output"] + neg["output"]
+    assert "WORKED" not in printed, printed
+    for what in ("import instructor:", "import instructor.hidden:", "instructor.hidden_cases:",
+                 "instructor.mistakes:", "instructor.reference_answers:"):
+        assert f"{what} refused" in printed, (what, printed)
+    if sandbox.get("landlock"):
+        assert printed.count("/instructor/") + printed.count("/solutions/") == 8
+        assert printed.count("refused (PermissionError)") >= 8, printed
+    else:                       # without Landlock, files are protected only as another user
+        print("this machine has no Landlock: the snooper's file reads were not checked")
+    assert "top level found: []" in printed, printed
+    assert "next cell found: []" in printed, printed
+    # While its answer is being probed it can see the hidden case it is given, as any
+    # function sees its arguments; never what that case should produce.
+    probed = [line for line in printed.splitlines() if line.startswith("while probed found")]
+    assert probed and all(set(eval(line.split(": ", 1)[1])) <= {"a hidden case"}
+                          for line in probed), probed

@@ -1,12 +1,12 @@
-"""Reading submissions (minigrad.grade.extract): fast, no learner code runs."""
+"""Reading submissions (classroom.grade.extract): fast, no learner code runs."""
 
 import json
 from pathlib import Path
 
 import pytest
 
-from minigrad.exercises.registry import chapter
-from minigrad.grade import extract
+from classroom.exercises.registry import chapter
+from classroom.grade import extract
 
 ROOT = Path(__file__).resolve().parents[1]
 EXERCISES_NB = ROOT / "exercises" / "02_add_neg.ipynb"

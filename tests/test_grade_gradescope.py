@@ -19,7 +19,7 @@ CORPUS = Path(__file__).resolve().parent / "grade_corpus" / "answers"
 @pytest.fixture(scope="module")
 def autograder_zip(tmp_path_factory):
     out = tmp_path_factory.mktemp("zip") / "autograder.zip"
-    proc = subprocess.run([sys.executable, "-m", "minigrad.grade.gradescope", "--chapter", "02",
+    proc = subprocess.run([sys.executable, "-m", "classroom.grade.gradescope", "--chapter", "02",
                            "--out", str(out), "--timeout", "5"],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
@@ -67,8 +67,8 @@ def test_the_zip_holds_the_scripts_and_minigrads_source(autograder_zip):
         infos = {i.filename: i for i in zf.infolist()}
         run = zf.read("run_autograder").decode()
     for name in ("setup.sh", "run_autograder", "pyproject.toml", "README.md",
-                 "minigrad/__init__.py", "minigrad/grade/worker.py",
-                 "minigrad/exercises/ch02_add_neg.py"):
+                 "minigrad/__init__.py", "classroom/grade/worker.py",
+                 "classroom/exercises/ch02_add_neg.py"):
         assert name in infos, name
     for script in ("setup.sh", "run_autograder"):
         assert (infos[script].external_attr >> 16) & stat.S_IXUSR

@@ -1,4 +1,4 @@
-"""Judging and reporting (minigrad.grade.judge, .report): fast, no worker processes.
+"""Judging and reporting (classroom.grade.judge, .report): fast, no worker processes.
 
 Observations are made in this process, as a worker would make them, and handed to
 the judge as JSON-decoded data."""
@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from minigrad.autograd import record
-from minigrad.exercises import core
-from minigrad.exercises.registry import get
-from minigrad.grade import judge, report
-from minigrad.grade.model import (Answer, Limits, Outcome, Run, Submission, SubmissionResult)
+from classroom.exercises import core, instructor
+from classroom.exercises.registry import get
+from classroom.grade import judge, report
+from classroom.grade.model import (Answer, Limits, Outcome, Run, Submission, SubmissionResult)
 
 LIMITS = Limits(timeout=3, memory_mb=1024)
 
@@ -21,7 +21,8 @@ LIMITS = Limits(timeout=3, memory_mb=1024)
 def observed(exercise, answer) -> Outcome:
     """What the runner would pass on after a worker probed ``answer``."""
     try:
-        raw = json.loads(json.dumps([core.encode(o) for o in exercise.probe(answer, True)]))
+        cases = list(exercise.cases) + list(instructor.hidden_part(exercise).cases)
+        raw = json.loads(json.dumps([core.encode(o) for o in exercise.probe(answer, cases)]))
         message = {"status": "observed", "observations": raw}
     except core.NotAttemptedError:
         message = {"status": "not attempted"}
@@ -51,6 +52,11 @@ def result_for(answers: dict, student="alice") -> SubmissionResult:
     return judge.judge_submission(sub, outcomes, LIMITS)
 
 
+def reference(exercise_id):
+    """The reference answer: the exercise's answer cell in solutions/."""
+    return instructor.reference_answers(exercise_id[:2])[exercise_id]
+
+
 def by_id(result):
     return {e.id: e for e in result.exercises}
 
@@ -58,7 +64,7 @@ def by_id(result):
 # -- judging -----------------------------------------------------------------------------------
 def test_judging_gives_points_and_public_only_messages():
     ex = get("02.add")
-    result = by_id(result_for({"02.add": add_flat, "02.neg": ex.reference}))
+    result = by_id(result_for({"02.add": add_flat, "02.neg": reference(ex.id)}))
     flat = result["02.add"]
     assert (flat.status, flat.points, flat.public_status) == ("incorrect", 0.0, "correct")
     assert "fails a hidden one" in flat.message and flat.case == "2-D inputs"
@@ -107,7 +113,7 @@ def test_failures_are_explained(outcome, status, phrase):
 
 
 def test_an_answer_cell_that_raised_after_defining_is_still_graded_with_a_note():
-    outcome = observed(get("02.add"), get("02.add").reference)
+    outcome = observed(get("02.add"), reference("02.add"))
     outcome.ran_error = {"kind": "NameError", "message": "name 'x' is not defined", "line": 9}
     res = by_id(result_for({"02.add": outcome}))["02.add"]
     assert res.status == "correct"
@@ -116,8 +122,8 @@ def test_an_answer_cell_that_raised_after_defining_is_still_graded_with_a_note()
 
 # -- what students see -------------------------------------------------------------------------
 def test_feedback_withholds_hidden_results_unless_revealed():
-    result = result_for({"02.add": add_flat, "02.neg": get("02.neg").reference,
-                         "02.accumulate": get("02.accumulate").reference})
+    result = result_for({"02.add": add_flat, "02.neg": reference("02.neg"),
+                         "02.accumulate": reference("02.accumulate")})
     md = report.feedback_markdown(result)
     assert "✔ public checks passed | ? / 1" in md
     for secret in ("hidden one", "2-D inputs", "printed during the checks", "a matrix"):
@@ -133,7 +139,7 @@ def test_feedback_withholds_hidden_results_unless_revealed():
 
 
 def test_html_feedback_is_escaped():
-    result = result_for({"02.add": get("02.add").reference})
+    result = result_for({"02.add": reference("02.add")})
     result.exercises[0].output = "<script>alert(1)</script>"
     page = report.feedback_html(result, reveal=True)
     assert "<script>" not in page and "&lt;script&gt;" in page
@@ -155,8 +161,8 @@ def test_unreadable_submission_still_has_feedback_and_a_row(tmp_path):
 
 
 def test_gradebook_has_a_column_per_exercise_and_no_formulas(tmp_path):
-    good = result_for({"02.add": get("02.add").reference}, student="=HYPERLINK(x)")
-    other = result_for({"02.neg": get("02.neg").reference}, student="carol")
+    good = result_for({"02.add": reference("02.add")}, student="=HYPERLINK(x)")
+    other = result_for({"02.neg": reference("02.neg")}, student="carol")
     report.write_gradebook([good, other], tmp_path / "g.csv")
     with open(tmp_path / "g.csv", newline="") as handle:
         rows = list(csv.reader(handle))
@@ -168,7 +174,7 @@ def test_gradebook_has_a_column_per_exercise_and_no_formulas(tmp_path):
 
 
 def test_gradescope_results_split_public_and_hidden_checks():
-    result = result_for({"02.add": add_flat, "02.neg": get("02.neg").reference})
+    result = result_for({"02.add": add_flat, "02.neg": reference("02.neg")})
     data = report.gradescope_results(result)
     tests = {t["name"]: t for t in data["tests"]}
     public = tests["02.add add as a recorded op (public checks)"]
@@ -187,7 +193,7 @@ def test_gradescope_results_split_public_and_hidden_checks():
 def test_results_dir_is_created_reused_or_refused(tmp_path):
     out = tmp_path / "out"
     report.prepare_output_dir(out)
-    run = Run(results=[result_for({"02.add": get("02.add").reference})], seconds=1.0, jobs=1,
+    run = Run(results=[result_for({"02.add": reference("02.add")})], seconds=1.0, jobs=1,
               limits=LIMITS)
     report.write_results(run, out)
     assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()) == [

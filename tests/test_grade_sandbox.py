@@ -1,4 +1,4 @@
-"""The worker's sandbox (minigrad.grade.sandbox, .runner), one layer at a time.
+"""The worker's sandbox (classroom.grade.sandbox, .runner), one layer at a time.
 
 Each test grades a one-exercise submission in a real worker process (about a second).
 Destructive code here only ever targets folders the test made; a layer that is not
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from minigrad.grade import runner, sandbox
-from minigrad.grade.model import Answer, Limits, Submission
+from classroom.grade import runner, sandbox
+from classroom.grade.model import Answer, Limits, Submission
 
 IS_ROOT = os.geteuid() == 0
 LANDLOCK = sandbox.landlock_abi()
@@ -170,10 +170,10 @@ def test_concurrent_workers_get_distinct_users():
 
 def test_a_worker_that_cannot_start_as_another_user_falls_back_with_a_warning(monkeypatch):
     class FailsAsAnotherUser(runner.Worker):
-        def __init__(self, setup, steps, limits, uid):
+        def __init__(self, setup, steps, limits, uid, hidden=""):
             if uid is not None:
                 self.COMMAND = [sys.executable, "-c", "raise SystemExit(3)"]
-            super().__init__(setup, steps, limits, uid)
+            super().__init__(setup, steps, limits, uid, hidden)
 
     monkeypatch.setattr(runner, "Worker", FailsAsAnotherUser)
     sub = Submission(student="s", relpath="s.ipynb", path=None, chapter="02",

@@ -69,7 +69,8 @@ def test_ci_runs_the_readme_test_command():
 
 
 def test_layout():
-    for folder in ("chapters", "exercises", "solutions", "minigrad", "tests", "benchmarks"):
+    for folder in ("chapters", "exercises", "solutions", "minigrad", "classroom", "instructor",
+                   "tests", "benchmarks"):
         assert (ROOT / folder).is_dir(), folder
     for folder in ("chapters", "exercises", "solutions", "benchmarks"):
         assert any((ROOT / folder).iterdir()), f"{folder}/ is empty: it needs a README"

@@ -2,8 +2,8 @@
 
 import re
 
-from minigrad.chapters import CHAPTERS
-from minigrad.site import build, main
+from classroom.chapters import CHAPTERS
+from classroom.site import build, main
 
 
 def test_the_site_builds_with_every_chapter_linked(tmp_path):

@@ -24,6 +24,18 @@ def _columns(history) -> dict:
                     f"{type(history).__name__}.")
 
 
+def _pyplot():
+    """matplotlib.pyplot, or an ImportError that says how to get it (minigrad itself needs
+    only NumPy; plotting is optional)."""
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise ImportError("plotting needs matplotlib, which minigrad does not install by "
+                          "itself: pip install matplotlib (the course's [course] extra "
+                          "includes it).") from None
+    return plt
+
+
 def _epochs(values) -> list:
     """x values for per-epoch data: epochs are counted from 1."""
     return list(range(1, len(values) + 1))
@@ -49,8 +61,7 @@ def plot_history(history, ax=None, title=None):
                          "epoch first.")
     has_accuracy = "accuracy" in columns or "val_accuracy" in columns
     if ax is None:
-        import matplotlib.pyplot as plt
-        fig, axes = plt.subplots(1, 2 if has_accuracy else 1,
+        fig, axes = _pyplot().subplots(1, 2 if has_accuracy else 1,
                                  figsize=(10 if has_accuracy else 6, 4), squeeze=False)
         loss_ax, acc_ax = axes[0][0], (axes[0][1] if has_accuracy else None)
     else:
@@ -105,8 +116,7 @@ def plot_losses(curves, ax=None, log=False, title=None):
     if not isinstance(curves, Mapping) or not curves:
         raise ValueError("curves must be a non-empty dict {name: History or list of losses}.")
     if ax is None:
-        import matplotlib.pyplot as plt
-        fig, ax = plt.subplots(figsize=(6, 4))
+        fig, ax = _pyplot().subplots(figsize=(6, 4))
     else:
         fig = ax.get_figure()
 

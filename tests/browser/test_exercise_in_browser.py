@@ -16,7 +16,7 @@ def add(a, b):
         return grad, grad
     return record(a.data + b.data, (a, b), backward, "add")
 '''
-# A known mistake (minigrad/exercises/ch02_add_neg.py: add_backward_ones).
+# A known mistake (classroom/exercises/ch02_add_neg.py: add_backward_ones).
 ONES = f'''{MARKER}
 def add(a, b):
     return record(a.data + b.data, (a, b),

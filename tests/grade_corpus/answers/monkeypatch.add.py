@@ -1,7 +1,7 @@
 # EXERCISE 02.add
 import numpy as np
 
-import minigrad.exercises.core as core
+import classroom.exercises.core as core
 
 # A wrong answer that tries to make every comparison pass.
 np.allclose = lambda *args, **kwargs: True

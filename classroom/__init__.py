@@ -1,0 +1,25 @@
+"""classroom: everything around the minigrad library that makes it a course.
+
+``minigrad/`` is the library a learner builds and imports nothing but NumPy. This
+package is the classroom around it, and imports minigrad (never the other way round):
+
+* ``chapters.py``   the chapter map: titles, reading times, what each chapter introduces
+* ``widgets/``      the chapters' interactive pictures, one module per widget
+* ``exercises/``    instant checks (``check``, ``hint``, ``solution``), the public cases and
+                    their expected observations, and the generator of ``exercises/``
+* ``grade/``        the autograder and its Gradescope export
+* ``designs/``      the other autograd designs the chapters compare
+* ``site.py``       the course as static HTML
+
+In an exercise notebook::
+
+    from classroom import check, hint, solution
+
+Reference answers, hidden cases and the known mistakes' code are not here: they live in
+the repository's ``instructor/`` folder, which only the grader reads (see
+``instructor/README.md``).
+"""
+
+from .exercises.learner import check, hint, solution
+
+__all__ = ["check", "hint", "solution"]

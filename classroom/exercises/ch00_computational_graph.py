@@ -1,0 +1,450 @@
+"""Chapter 0 exercises: the static computational graph, piece by piece.
+
+Answers work with the node classes of :mod:`classroom.designs.static_graph` (``Input``,
+``Parameter``, ``Output``, ``Gate``; each node has ``inputs``, ``value``, ``grad``, and a
+gate has ``op`` and ``state``) and with operation objects that have
+``forward(inputs) -> (output, state)`` and ``backprop(inputs, state, grad) -> list``.
+"""
+
+from collections import Counter
+
+import numpy as np
+
+from ..designs.static_graph import (Add, AddConstant, ExpNeg, Gate, Graph, Input, MatMul,
+                                    Multiply, Neg, Output, Parameter, Reciprocal)
+from .core import Case, Exercise
+
+SETUP = """\
+import numpy as np
+from classroom.designs.static_graph import (Input, Parameter, Output, Gate, Graph, MatMul, Add,
+                                           Multiply, ExpNeg, AddConstant)
+from classroom import check, hint, solution"""
+
+
+def _arr(values):
+    return np.array(values, dtype=float)
+
+
+# -- 00.reciprocal -----------------------------------------------------------------------------
+
+
+def _reciprocal_case(d_values, grad_values):
+    def run(answer):
+        op = answer()
+        d = _arr(d_values)
+        out, state = op.forward([d])
+        grads = op.backprop([d], state, _arr(grad_values))
+        return {"forward output": out, "backprop result": grads}
+    return run
+
+
+def _reciprocal_in_graph(answer):
+    """1 / (1 + exp(-z)) wired with the answer's op: the sigmoid's gradient."""
+    z = Input("z")
+    e = Gate(ExpNeg(), [z], "e")
+    d = Gate(AddConstant(1.0), [e], "d")
+    s = Gate(answer(), [d], "s")
+    graph = Graph(s)
+    graph.forward(_arr([-2.0, 0.0, 1.5]))
+    graph.backprop()
+    return {"s": s.value, "gradient reaching z": z.grad}
+
+
+RECIPROCAL = Exercise(
+    id="00.reciprocal", title="the reciprocal gate", entry="Reciprocal", points=1,
+    cases=[
+        Case("1/d for d = [1, 2, 4], with a gradient of ones from above",
+             _reciprocal_case([1.0, 2.0, 4.0], [1.0, 1.0, 1.0])),
+        Case("d = [0.5, -2], with a gradient of [3, -1] from above",
+             _reciprocal_case([0.5, -2.0], [3.0, -1.0])),
+        Case("your gate as the last step of the sigmoid, inside a Graph", _reciprocal_in_graph),
+    ],
+    mistakes={
+        "ReciprocalWrongSign":
+            "backprop has the wrong sign: 1/d falls as d grows, so its slope -1/d² is negative "
+            "and backprop must return -grad/d²",
+        "ReciprocalForgotGrad":
+            "backprop forgot to multiply by grad: the chain rule gives grad times the local slope "
+            "(-1/d²), not the slope alone",
+        "ReciprocalBareArray":
+            "backprop must return a list with one gradient per input, e.g. [g] for this one-input "
+            "gate; yours returns a bare array",
+    },
+    hints=[
+        "forward: inputs is a list with one array d; return (1 / d, state). What will backprop "
+        "need? The slope of 1/d is -1/d², which is minus the output squared.",
+        "Keep the output as the state. backprop multiplies the incoming grad by the local slope "
+        "and returns it in a one-element list.",
+        "forward: out = 1.0 / inputs[0]; return out, out. backprop: return [-grad * state * state]",
+    ],
+)
+
+
+# -- 00.topological_sort -------------------------------------------------------------------
+
+
+def _sort_case(build):
+    def run(answer):
+        root, names = build()
+        result = answer(root)
+        if not isinstance(result, (list, tuple)):
+            return {"order": f"<{type(result).__name__}>"}
+        return {"order": [names.get(id(n), "<something else>") for n in result]}
+    return run
+
+
+def _names(*nodes):
+    return {id(n): n.name for n in nodes}
+
+
+def _sort_sigmoid():
+    x, W, b = Input("x"), Parameter([3.0, 1.0], "W"), Parameter(0.0, "b")
+    p = Gate(MatMul(), [x, W], "p")
+    z = Gate(Add(), [p, b], "z")
+    e = Gate(ExpNeg(), [z], "e")
+    d = Gate(AddConstant(1.0), [e], "d")
+    s = Gate(Reciprocal(), [d], "s")
+    return s, _names(x, W, b, p, z, e, d, s)
+
+
+def _sort_shared():
+    a = Parameter(0.5, "a")
+    e = Gate(ExpNeg(), [a], "e")
+    u = Gate(Add(), [e, a], "u")
+    return u, _names(a, e, u)
+
+
+def _sort_square():
+    x = Input("x")
+    sq = Gate(Multiply(), [x, x], "sq")
+    out = Gate(Add(), [sq, x], "out")
+    return out, _names(x, sq, out)
+
+
+def _sort_diamonds():
+    x = Input("x")
+    nodes, cur = [x], x
+    for i in range(4):
+        left = Gate(Neg(), [cur], f"l{i}")
+        right = Gate(ExpNeg(), [cur], f"r{i}")
+        cur = Gate(Add(), [left, right], f"m{i}")
+        nodes += [left, right, cur]
+    return cur, _names(*nodes)
+
+
+def _sort_skip():
+    """x reaches out directly and through two gates: a breadth-first walk from the root
+    meets x before n, and listing nodes in reverse of that order puts n before x."""
+    x = Input("x")
+    n = Gate(Neg(), [x], "n")
+    e = Gate(ExpNeg(), [n], "e")
+    out = Gate(Add(), [x, e], "out")
+    return out, _names(x, n, e, out)
+
+
+_SORTS = [("the sigmoid graph (8 nodes)", _sort_sigmoid),
+          ("a parameter used by two gates: u = exp(-a) + a", _sort_shared),
+          ("a node feeding one gate twice: out = x*x + x", _sort_square),
+          ("a ladder of 4 diamonds", _sort_diamonds),
+          ("a skip connection: out = x + exp(-(-x))", _sort_skip)]
+
+
+def _edges(build):
+    root, names = build()
+    nodes, edges, seen, stack = set(), set(), set(), [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        nodes.add(names[id(node)])
+        for inp in node.inputs:
+            edges.add((names[id(node)], names[id(inp)]))
+            stack.append(inp)
+    return nodes, edges
+
+
+def _judge_sort(triples):
+    for case, obs, _ in triples:
+        description, build = case.description, case.info
+        if hasattr(obs, "kind"):     # Raised
+            return f"for {description}: your code raised {obs.kind}: {obs.message}"
+        order = obs.get("order") if isinstance(obs, dict) else None
+        if not isinstance(order, list):
+            return (f"for {description}: topological_sort should return a list of nodes, "
+                    f"got {order if isinstance(order, str) else type(order).__name__}")
+        nodes, edges = _edges(build)
+        if "<something else>" in order:
+            return f"for {description}: the list contains things that are not the graph's nodes"
+        for name, times in Counter(order).items():
+            if times > 1:
+                return (f"for {description}: node {name} appears {times} times. A node "
+                        f"reached along several paths must be listed once: remember which "
+                        f"nodes you have already listed")
+        missing = sorted(nodes - set(order))
+        if missing:
+            return (f"for {description}: these nodes are missing: {', '.join(missing[:5])}. "
+                    f"Follow every input of a node (node.inputs), not just one")
+        position = {name: i for i, name in enumerate(order)}
+        for consumer, inp in sorted(edges):
+            if position[inp] > position[consumer]:
+                return (f"for {description}: {inp} comes after {consumer}, which uses it. "
+                        f"Every node must come after all of its inputs, so that forward can "
+                        f"compute it: list a node only once its inputs have been listed")
+        root, names = build()
+        if order[-1] != names[id(root)]:
+            return f"for {description}: the root (the node you were given) must come last"
+    return None
+
+
+TOPOLOGICAL_SORT = Exercise(
+    id="00.topological_sort", title="a topological order of the nodes",
+    entry="topological_sort", points=2,
+    cases=[Case(d, _sort_case(b), info=b) for d, b in _SORTS],
+    judge=_judge_sort,
+    mistakes={},
+    hints=[
+        "Return a list of every node the root depends on (follow node.inputs), in which each "
+        "node comes after all of its inputs; the root comes last.",
+        "Depth-first: to list a node, first list each of its inputs, then append the node "
+        "itself. Keep a set of the ids of nodes already visited, so a shared node is listed once.",
+        "order, seen = [], set(); def visit(n): if id(n) in seen: return; seen.add(id(n)); "
+        "for i in n.inputs: visit(i); order.append(n). Then visit(root); return order.",
+    ],
+)
+
+
+# -- 00.forward --------------------------------------------------------------------------------
+
+
+def _backprop_from_state(nodes):
+    """Gradients of the parameters, using only what forward left on the nodes."""
+    incoming = {id(nodes[-1]): np.ones_like(nodes[-1].value)}
+    grads = {}
+    for node in reversed(nodes):
+        g = incoming.pop(id(node), None)
+        if g is None:
+            continue
+        if isinstance(node, Parameter):
+            grads[node.name] = g
+            continue
+        if isinstance(node, Gate):
+            values = [inp.value for inp in node.inputs]
+            for inp, gi in zip(node.inputs, node.op.backprop(values, node.state, g)):
+                if gi is not None:
+                    incoming[id(inp)] = incoming[id(inp)] + gi if id(inp) in incoming else gi
+    return grads
+
+
+def _forward_case(W, b, X):
+    def run(answer):
+        graph, nodes = _sigmoid(W, b)
+        result = answer(graph.nodes, _arr(X))
+        out = {"returned": result, "value of z": nodes["z"].value}
+        try:
+            out["backprop afterwards (needs each gate's state)"] = _backprop_from_state(
+                graph.nodes)
+        except Exception as err:     # noqa: BLE001 - reported as what happened
+            out["backprop afterwards (needs each gate's state)"] = (
+                f"<failed: {type(err).__name__}>")
+        return out
+    return run
+
+
+def _sigmoid(W, b):
+    from ..designs.static_graph import sigmoid_graph
+    return sigmoid_graph(W, b)
+
+
+FORWARD = Exercise(
+    id="00.forward", title="the forward pass, in order", entry="forward", points=1,
+    cases=[
+        Case("the sigmoid graph, W = [3, 1], b = 0, three points",
+             _forward_case([3.0, 1.0], 0.0, [[1.0, -2.0], [0.0, 0.0], [-1.0, 0.5]])),
+        Case("the sigmoid graph, W = [-1, 2], b = 0.5, one point",
+             _forward_case([-1.0, 2.0], 0.5, [[2.0, 1.0]])),
+    ],
+    mistakes={
+        "forward_no_state":
+            "you stored only the output and dropped the state that op.forward returned: the gates "
+            "that keep their output as state (exp, reciprocal) cannot run backprop later. Store "
+            "both: node.value, node.state = node.op.forward(...)",
+        "forward_passes_nodes":
+            "op.forward needs the input *values* (arrays), not the input nodes: pass "
+            "[inp.value for inp in node.inputs]",
+        "forward_keeps_tuple":
+            "op.forward returns a pair (output, state); you stored the whole pair as the gate's "
+            "value. Unpack it into node.value and node.state",
+    },
+    hints=[
+        "Walk the nodes in the order given. An Input gets X; a Parameter already has its "
+        "value; a Gate computes its value from its inputs' values.",
+        "For a gate: values = [inp.value for inp in node.inputs]; op.forward(values) returns "
+        "(output, state), and both belong on the node.",
+        "for node in nodes: if isinstance(node, Input): node.value = X; elif isinstance(node, "
+        "Gate): node.value, node.state = node.op.forward([i.value for i in node.inputs]). "
+        "Return nodes[-1].value.",
+    ],
+)
+
+
+# -- 00.clear --------------------------------------------------------------------------------
+
+
+class _NoClear(RuntimeError):
+    pass
+
+
+def _forbid_clear(nodes):
+    def refuse():
+        raise _NoClear("write clear() yourself: do not call node.clear() (that is the "
+                       "library's answer)")
+    for node in nodes:
+        node.clear = refuse
+
+
+def _clear_case(build_and_run):
+    def run(answer):
+        graph = build_and_run()
+        _forbid_clear(graph.nodes)
+        answer(graph.nodes)
+        out = {}
+        for node in graph.nodes:
+            item = {"value": node.value if isinstance(node, Parameter) else node.value is None,
+                    "grad": node.grad if isinstance(node, Parameter) else node.grad is None}
+            if isinstance(node, Gate):
+                item["state is None"] = node.state is None
+            out[node.name] = item
+        return out
+    return run
+
+
+def _ran_sigmoid():
+    graph, _ = _sigmoid([3.0, 1.0], 0.0)
+    graph.forward(_arr([[1.0, -2.0], [0.5, 0.5]]))
+    graph.backprop()
+    return graph
+
+
+def _ran_loss():
+    x, y = Input("x"), Output("y")
+    W = Parameter([[1.0], [-2.0]], "W")
+    pred = Gate(MatMul(), [x, W], "pred")
+    from ..designs.static_graph import MSELoss
+    loss = Gate(MSELoss(), [pred, y], "loss")
+    graph = Graph(loss)
+    graph.forward(_arr([[1.0, 2.0], [3.0, -1.0]]), _arr([[0.5], [1.0]]))
+    graph.backprop()
+    return graph
+
+
+CLEAR = Exercise(
+    id="00.clear", title="clear(): forget the run, keep the parameters", entry="clear", points=1,
+    cases=[
+        Case("the sigmoid graph after one forward and backprop", _clear_case(_ran_sigmoid)),
+        Case("a graph with an output (label) node and a loss, after a run",
+             _clear_case(_ran_loss)),
+    ],
+    mistakes={
+        "clear_everything":
+            "you cleared the parameters too: their values are what the graph learns, and they must "
+            "survive clear() (and so must their gradients, which add up over runs)",
+        "clear_values_only":
+            "you forgot the gradients: clear() must set grad back to None as well as value, on "
+            "every node that is not a parameter",
+        "clear_keeps_state":
+            "the gates still hold their state from the last run: set node.state = None on every "
+            "Gate too",
+    },
+    hints=[
+        "Three things a run leaves on a node: value, grad, and (on a gate) state. Which kind of "
+        "node must keep them?",
+        "Skip Parameter nodes entirely; on every other node set value and grad to None, and on "
+        "a Gate also state.",
+        "for node in nodes: if isinstance(node, Parameter): continue; node.value = None; "
+        "node.grad = None; if isinstance(node, Gate): node.state = None",
+    ],
+)
+
+
+# -- 00.backprop -------------------------------------------------------------------------------
+
+
+def _backprop_case(build, runs):
+    def run(answer):
+        graph, names = build()
+        for X, y in runs:
+            graph.forward(_arr(X), None if y is None else _arr(y))
+            answer(graph.nodes)
+        return {name: graph[name].grad for name in names}
+    return run
+
+
+def _bp_square():
+    x = Input("x")
+    a = Parameter([2.0, -1.0], "a")
+    ax = Gate(Multiply(), [a, x], "ax")
+    sq = Gate(Multiply(), [ax, ax], "sq")           # ax used twice by one gate
+    out = Gate(Add(), [sq, a], "out")               # a used by two gates
+    return Graph(out), ["a", "ax", "x"]
+
+
+def _bp_shared():
+    a = Parameter(0.5, "a")
+    x = Input("x")
+    e = Gate(ExpNeg(), [a], "e")
+    u = Gate(Add(), [e, a], "u")
+    v = Gate(Multiply(), [u, x], "v")
+    return Graph(v), ["a", "e", "u"]
+
+
+def _bp_sigmoid():
+    graph, _ = _sigmoid([3.0, 1.0], 0.0)
+    return graph, ["W", "b", "z", "x"]
+
+
+BACKPROP = Exercise(
+    id="00.backprop", title="backprop: sum what arrives from every consumer (stretch)",
+    entry="backprop", points=2,
+    cases=[
+        Case("the sigmoid graph, two points", _backprop_case(
+            _bp_sigmoid, [([[1.0, -2.0], [0.5, 0.5]], None)])),
+        Case("u = exp(-a) + a, then v = u * x: a feeds two gates",
+             _backprop_case(_bp_shared, [([2.0], None)])),
+        Case("out = (a*x) * (a*x) + a: a node used twice by one gate, a parameter by two",
+             _backprop_case(_bp_square, [([1.5, 3.0], None)])),
+        Case("the sigmoid graph run twice: parameter gradients add up",
+             _backprop_case(_bp_sigmoid, [([[1.0, 1.0]], None), ([[-2.0, 0.5]], None)])),
+    ],
+    mistakes={
+        "backprop_overwrites":
+            "a node that feeds several gates (or one gate twice) got only the last gradient that "
+            "arrived: you overwrote instead of summing. Add each arrival to what the node already "
+            "received",
+        "backprop_params_replaced":
+            "a parameter's grad must add up over runs (param.grad + g), so that several batches "
+            "can be summed before an update; yours replaced it",
+        "backprop_passes_early":
+            "you passed a gradient on as soon as it arrived, so a node's inputs got a partial "
+            "gradient and later arrivals were lost: collect every arrival first (walking the "
+            "reverse topological order), then pass the node's total on once",
+        "backprop_inplace_sum":
+            "a gradient changed after it was stored: summing in place (+=) writes into an array "
+            "that another node also holds (Add sends the very same array to both of its inputs). "
+            "Make a new array instead: incoming[key] = incoming[key] + g",
+    },
+    hints=[
+        "Walk reversed(nodes): every consumer of a node comes before the node itself. Start the "
+        "root with np.ones_like(root.value). Keep a dict from id(node) to the gradient that has "
+        "arrived for it so far.",
+        "When you reach a node, its gradient is complete: store it (a Parameter adds it to its "
+        "grad), and for a Gate call op.backprop(values, state, grad) and add each returned "
+        "gradient into the dict entry of the matching input (None means: nothing to send).",
+        "incoming = {id(root): ones}; for node in reversed(nodes): g = incoming.pop(id(node), "
+        "None); if g is None: continue; Parameter: node.grad = node.grad + g; else node.grad = "
+        "g, and for a Gate: for inp, gi in zip(node.inputs, node.op.backprop(...)): "
+        "incoming[id(inp)] = gi if id(inp) not in incoming else incoming[id(inp)] + gi",
+    ],
+)
+
+EXERCISES = [RECIPROCAL, TOPOLOGICAL_SORT, FORWARD, CLEAR, BACKPROP]

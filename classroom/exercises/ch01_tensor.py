@@ -1,0 +1,274 @@
+"""Chapter 1 exercises: the Tensor as a container. What a tensor reports about itself,
+building one that can be trained, the shapes of a small network, the dtype policy, and
+turning class labels into a one-hot tensor (with clear errors for bad labels).
+
+Answers use only ``Tensor`` and its container properties (``.data``, ``.shape``,
+``.ndim``, ``.dtype``, ``.requires_grad``, ``.is_leaf``, ``.numel()`` ...) plus NumPy.
+"""
+
+import numpy as np
+
+from minigrad.tensor import Tensor
+from .core import Case, Exercise
+
+SETUP = """\
+import numpy as np
+import minigrad as mg
+from minigrad import Tensor
+from classroom import check, hint, solution"""
+
+
+def _report(out, *fields):
+    """What a case records about a returned tensor: first whether it *is* one, then
+    ``fields`` (values, dtype name, requires_grad), only when it is."""
+    if not isinstance(out, Tensor):
+        return {"is a minigrad Tensor": False}
+    found = {"is a minigrad Tensor": True}
+    if "values" in fields:
+        found["values"] = out
+    if "dtype" in fields:
+        found["dtype"] = out.dtype.name
+    if "requires_grad" in fields:
+        found["requires_grad"] = bool(out.requires_grad)
+    return found
+
+
+# -- 01.describe ---------------------------------------------------------------------------
+
+
+def _describe_case(build):
+    def run(answer):
+        return answer(build())
+    return run
+
+
+def _node():
+    a = Tensor([1.0, 2.0, 3.0], requires_grad=True)
+    return a + a
+
+
+DESCRIBE = Exercise(
+    id="01.describe", title="what a tensor knows about itself", entry="describe", points=1,
+    cases=[
+        Case("a (2, 3) float tensor that requires grad",
+             _describe_case(lambda: Tensor(np.zeros((2, 3)), requires_grad=True))),
+        Case("an integer vector of 4 labels",
+             _describe_case(lambda: Tensor(np.array([3, 0, 1, 1])))),
+        Case("a 0-d tensor holding one number, Tensor(2.5)", _describe_case(lambda: Tensor(2.5))),
+        Case("the result of an op: a + a, for a leaf a that requires grad",
+             _describe_case(_node)),
+    ],
+    mistakes={
+        "describe_numel_is_len":
+            "`numel` should count every element (6 for a 2×3 tensor); len(t) only counts the "
+            "rows, the length of the first axis, and fails on a 0-d tensor",
+        "describe_leaf_means_no_grad":
+            "a leaf is a tensor you created yourself, whether it requires grad or not; a tensor "
+            "made by an op is a node (is_leaf False). Use t.is_leaf rather than working it out "
+            "from requires_grad",
+        "describe_dtype_object":
+            "`dtype` should be the dtype's name, a string such as 'float64', not the dtype "
+            "object itself: use t.dtype.name (or str(t.dtype))",
+    },
+    hints=[
+        "Almost everything is a property of the tensor already: t.shape, t.ndim, t.dtype, "
+        "t.requires_grad, t.is_leaf.",
+        "The number of elements is the product of the shape (1 for a 0-d tensor): t.numel() "
+        "gives it. The dtype's name is t.dtype.name.",
+        "return {'shape': t.shape, 'ndim': t.ndim, 'dtype': t.dtype.name, 'numel': t.numel(), "
+        "'requires_grad': t.requires_grad, 'is_leaf': t.is_leaf}",
+    ],
+)
+
+
+# -- 01.make_parameter ---------------------------------------------------------------------
+
+
+def _parameter_case(make):
+    def run(answer):
+        return _report(answer(make()), "values", "dtype", "requires_grad")
+    return run
+
+
+MAKE_PARAMETER = Exercise(
+    id="01.make_parameter", title="a tensor you can train", entry="make_parameter", points=1,
+    cases=[
+        Case("a nested list of floats, [[0.5, -1.0], [2.0, 0.25]]",
+             _parameter_case(lambda: [[0.5, -1.0], [2.0, 0.25]])),
+        Case("a nested list of whole numbers, [[1, 2], [3, 4]]",
+             _parameter_case(lambda: [[1, 2], [3, 4]])),
+        Case("an integer NumPy array, np.arange(6).reshape(2, 3)",
+             _parameter_case(lambda: np.arange(6).reshape(2, 3))),
+        Case("a float32 NumPy array of 3 values",
+             _parameter_case(lambda: np.array([0.1, 0.2, 0.3], dtype=np.float32))),
+    ],
+    mistakes={
+        "make_parameter_no_grad":
+            "forgot requires_grad: the tensor has the right values and dtype, but a parameter "
+            "must be created with requires_grad=True so that backward() fills its .grad",
+        "make_parameter_keeps_dtype":
+            "a NumPy array keeps its dtype: an integer array stays integer (and integer tensors "
+            "cannot require grad, hence the TypeError), a float32 array stays float32. Ask for "
+            "float64 explicitly with dtype=",
+        "make_parameter_array":
+            "make_parameter must return a minigrad Tensor; yours returns something else (a NumPy "
+            "array?), which has no requires_grad and no .grad",
+    },
+    hints=[
+        "Tensor(data, requires_grad=..., dtype=...) does all of it; the question is which "
+        "arguments you need.",
+        "Lists already become float64, but NumPy arrays keep their dtype, and an integer tensor "
+        "cannot require grad. dtype= always wins.",
+        "Pass dtype=np.float64 and requires_grad=True to Tensor(values, ...).",
+    ],
+)
+
+
+# -- 01.mlp_shapes -------------------------------------------------------------------------
+
+
+def _shapes_case(*sizes):
+    def run(answer):
+        return answer(*sizes)
+    return run
+
+
+MLP_SHAPES = Exercise(
+    id="01.mlp_shapes", title="the shapes of a small network", entry="mlp_shapes", points=1,
+    cases=[
+        Case("a batch of 32 images of 28×28 pixels, 100 hidden units, 10 classes",
+             _shapes_case(32, 28, 28, 100, 10)),
+        Case("a batch of 8 images of 4×6 pixels (not square), 16 hidden units, 3 classes",
+             _shapes_case(8, 4, 6, 16, 3)),
+        Case("a batch of a single 28×28 image, 64 hidden units, 10 classes",
+             _shapes_case(1, 28, 28, 64, 10)),
+    ],
+    mistakes={
+        "mlp_shapes_transposed":
+            "a weight matrix is stored as (out_features, in_features), PyTorch's layout "
+            "(y = x @ weight.T + bias); yours are transposed",
+        "mlp_shapes_flat_batch":
+            "flatten each image, not the whole batch: the inputs keep the batch axis first, one "
+            "row of height × width pixels per image",
+        "mlp_shapes_batched_bias":
+            "a bias holds one number per output feature, shared by every example in the batch, "
+            "so it has no batch axis",
+    },
+    hints=[
+        "Work left to right and write each shape as a tuple. Every activation (images, "
+        "inputs, hidden, logits) starts with the batch size n; parameters (weights, biases) "
+        "do not depend on n at all.",
+        "Flattening an image of height × width pixels gives height * width features. A layer "
+        "from in_features to out_features has a weight of shape (out_features, in_features) "
+        "and a bias of shape (out_features,).",
+        "inputs: (n, height * width); weight1: (hidden, height * width); bias1: (hidden,); "
+        "hidden: (n, hidden); weight2: (classes, hidden); bias2: (classes,); "
+        "logits: (n, classes).",
+    ],
+)
+
+
+# -- 01.tensor_dtype -----------------------------------------------------------------------
+
+
+def _dtype_case(make, dtype=None):
+    def run(answer):
+        result = answer(make()) if dtype is None else answer(make(), dtype=dtype)
+        return result.name if isinstance(result, np.dtype) else result   # a dtype is fine too
+    return run
+
+
+TENSOR_DTYPE = Exercise(
+    id="01.tensor_dtype", title="the dtype policy", entry="tensor_dtype", points=2,
+    cases=[
+        Case("a Python float, 2.5", _dtype_case(lambda: 2.5)),
+        Case("a Python int, 3", _dtype_case(lambda: 3)),
+        Case("a nested list of whole numbers, [[1, 2], [3, 4]]",
+             _dtype_case(lambda: [[1, 2], [3, 4]])),
+        Case("an int64 NumPy array", _dtype_case(lambda: np.array([0, 1, 2], dtype=np.int64))),
+        Case("a float32 NumPy array", _dtype_case(lambda: np.ones(3, dtype=np.float32))),
+        Case("an existing float32 Tensor",
+             _dtype_case(lambda: Tensor(np.zeros(2, dtype=np.float32)))),
+        Case("a list of whole numbers with dtype=np.float32",
+             _dtype_case(lambda: [1, 2, 3], dtype=np.float32)),
+        Case("an int64 NumPy array with dtype='float64'",
+             _dtype_case(lambda: np.arange(3, dtype=np.int64), dtype="float64")),
+    ],
+    mistakes={
+        "tensor_dtype_numpy_rules":
+            "Python numbers and lists become float64 in minigrad, even whole numbers: that is "
+            "the default dtype. (NumPy alone would make 3 and [[1, 2], [3, 4]] int64; minigrad "
+            "does not follow it there)",
+        "tensor_dtype_always_float64":
+            "a NumPy array (or NumPy scalar, or Tensor) keeps the dtype it already has: an int64 "
+            "array stays int64, a float32 array stays float32. Only Python numbers and lists get "
+            "the float64 default",
+        "tensor_dtype_ignores_dtype":
+            "dtype= always wins: when it is given, the tensor has that dtype whatever the data "
+            "is",
+    },
+    hints=[
+        "Three rules, checked in order: is dtype given? Is the data already typed (a NumPy "
+        "array, a NumPy scalar, a Tensor)? Otherwise it is a Python number or list.",
+        "np.dtype(dtype).name turns np.float32, 'float32' or np.dtype('float32') into "
+        "'float32'. isinstance(data, (np.ndarray, np.generic)) recognises NumPy data, and "
+        "data.dtype.name is its dtype's name.",
+        "if dtype is not None: return np.dtype(dtype).name; if isinstance(data, (Tensor, "
+        "np.ndarray, np.generic)): return data.dtype.name; otherwise return 'float64'.",
+    ],
+)
+
+
+# -- 01.one_hot ----------------------------------------------------------------------------
+
+
+def _one_hot_case(make, classes):
+    def run(answer):
+        return _report(answer(make(), classes), "values", "dtype")
+    return run
+
+
+ONE_HOT = Exercise(
+    id="01.one_hot", title="one-hot labels, with clear errors (stretch)", entry="one_hot",
+    points=2,
+    cases=[
+        Case("a list of labels [0, 2, 1], 3 classes", _one_hot_case(lambda: [0, 2, 1], 3)),
+        Case("an int64 NumPy array [3, 3, 0, 1], 5 classes (a repeated label, an unused "
+             "class)", _one_hot_case(lambda: np.array([3, 3, 0, 1]), 5)),
+        Case("an integer Tensor of labels [1, 0], 2 classes",
+             _one_hot_case(lambda: Tensor(np.array([1, 0])), 2)),
+        Case("a label equal to the number of classes: [0, 3] with 3 classes",
+             _one_hot_case(lambda: [0, 3], 3)),
+        Case("a negative label: [1, -1] with 3 classes", _one_hot_case(lambda: [1, -1], 3)),
+        Case("labels that are not whole numbers: [0.0, 1.5] with 3 classes",
+             _one_hot_case(lambda: [0.0, 1.5], 3)),
+    ],
+    mistakes={
+        "one_hot_unchecked":
+            "labels outside 0..classes-1 must raise ValueError, and yours are not checked: NumPy "
+            "indexing wraps a negative label round to the last class without a word, and raises "
+            "IndexError for one that is too large. Check the range yourself before building the "
+            "result",
+        "one_hot_no_negative_check":
+            "a negative label must raise ValueError too, not only one that is too large: NumPy "
+            "indexing would quietly read -1 as the last class",
+        "one_hot_rounds_floats":
+            "labels must have an integer dtype: raise TypeError for float labels (1.5 is not a "
+            "class) instead of converting them with astype(int), which silently rounds "
+            "them",
+        "one_hot_returns_array":
+            "your checks are right, but one_hot must return a minigrad Tensor, and yours returns "
+            "something else (a NumPy array?): wrap the result, return Tensor(out)",
+    },
+    hints=[
+        "First get the labels as a NumPy array whatever they came as (a Tensor's array is "
+        "its .data; np.asarray handles lists). Then validate, then build.",
+        "Validate in this order: np.issubdtype(data.dtype, np.integer), or raise TypeError; "
+        "then every label must satisfy 0 <= label < classes, or raise ValueError. To build: "
+        "start from np.zeros((len(data), classes)) and set a 1.0 in each row.",
+        "out[np.arange(len(data)), data] = 1.0 sets row i's 1 at column data[i]; "
+        "np.eye(classes)[data] does the same. Wrap the result: return Tensor(out).",
+    ],
+)
+
+EXERCISES = [DESCRIBE, MAKE_PARAMETER, MLP_SHAPES, TENSOR_DTYPE, ONE_HOT]

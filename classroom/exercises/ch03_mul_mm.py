@@ -1,0 +1,381 @@
+"""Chapter 3 exercises: sub and mul (the product rule), mm (a gradient derived from shapes),
+a numeric gradient by central differences, and the backward of an affine layer.
+
+Answers use minigrad's ``Tensor`` and ``record(data, inputs, backward, op)`` from
+``minigrad.autograd``, where ``backward(grad)`` returns one gradient per input.
+"""
+
+import numpy as np
+
+from minigrad.tensor import Tensor
+from .core import Case, Exercise, Raised
+
+SETUP = """\
+import numpy as np
+import minigrad as mg
+from minigrad import Tensor, gradcheck
+from minigrad.autograd import record
+from classroom import check, hint, solution"""
+
+
+def leaf(values):
+    return Tensor(np.array(values, dtype=float), requires_grad=True)
+
+
+def const(values):
+    return Tensor(np.array(values, dtype=float))
+
+
+def grad_of(t):
+    return None if t.grad is None else t.grad.data
+
+
+def _seeded(seed, *shapes):
+    rng = np.random.default_rng(seed)
+    return [np.round(rng.standard_normal(shape), 3) for shape in shapes]
+
+
+ONE_OP = "a single recorded op whose inputs are a and b"
+
+
+def one_op(out, *inputs) -> bool:
+    """Whether ``out`` was made by one recorded op whose inputs are exactly ``inputs``.
+    (Ask before backward(), which frees the graph.)"""
+    parents = tuple(getattr(out, "parents", None) or ())
+    return len(parents) == len(inputs) and all(p is t for p, t in zip(parents, inputs))
+
+
+def _binary_case(a_values, b_values, seed, b_grad=True, single_op=False):
+    """Run ``answer(a, b)``, backpropagate ``seed``, report the value and both gradients
+    (and, with ``single_op``, whether the result is one op on a and b)."""
+    def run(answer):
+        a = leaf(a_values)
+        b = leaf(b_values) if b_grad else const(b_values)
+        out = answer(a, b)
+        single = one_op(out, a, b)
+        out.backward(np.array(seed, dtype=float))
+        found = {"value": out, "grad a": grad_of(a), "grad b": grad_of(b)}
+        if single_op:
+            found[ONE_OP] = single
+        return found
+    return run
+
+
+def _self_case(a_values, seed, single_op=False):
+    """Run ``answer(a, a)``: one tensor used as both inputs."""
+    def run(answer):
+        a = leaf(a_values)
+        out = answer(a, a)
+        single = one_op(out, a, a)
+        out.backward(np.array(seed, dtype=float))
+        found = {"value": out, "grad a": grad_of(a)}
+        if single_op:
+            found[ONE_OP] = single
+        return found
+    return run
+
+
+# -- 03.sub ------------------------------------------------------------------------------
+
+
+SUB = Exercise(
+    id="03.sub", title="sub as a recorded op", entry="sub", points=1,
+    forbids=("minigrad.sub", "minigrad.ops.add_neg.rsub"),
+    cases=[
+        Case("two vectors, a gradient of [1, 10, 100] from above",
+             _binary_case([5.0, 7.0, 9.0], [1.0, 2.0, 3.0], [1.0, 10.0, 100.0],
+                          single_op=True)),
+        Case("a tensor minus itself (a - a)", _self_case([1.0, -2.0, 3.0], [1.0, 10.0, 100.0],
+                                                         single_op=True)),
+        Case("b does not require a gradient",
+             _binary_case([1.0, 2.0], [3.0, 4.0], [2.0, -1.0], b_grad=False, single_op=True)),
+    ],
+    mistakes={
+        "sub_no_minus":
+            "forgot the minus sign in sub's backward: a - b shrinks when b grows, so b's "
+            "gradient is -1 × grad, not grad",
+        "sub_minus_on_a":
+            "put the minus sign on the wrong input in sub's backward: a - b grows with a "
+            "(a's gradient is +grad) and shrinks with b (b's gradient is -grad)",
+        "sub_none_for_b":
+            "sub's backward returned None for b: b requires a gradient too, and it is -grad "
+            "(None is only for inputs that need no gradient)",
+        "sub_two_ops":
+            "a + (-b) computes the right numbers, but it is two ops (a neg, then an add), and "
+            "this exercise asks for one: compute a.data - b.data yourself and hand it to record "
+            "with the inputs (a, b) and a backward of your own",
+    },
+    hints=[
+        "Forward: a.data - b.data. Backward: how does a - b change when a grows a little? "
+        "When b grows a little?",
+        "∂(a - b)/∂a = 1 and ∂(a - b)/∂b = -1, so a gets grad and b gets -grad.",
+        "def backward(grad): return grad, -grad — then return record(a.data - b.data, (a, b), "
+        "backward, 'sub').",
+    ],
+)
+
+
+# -- 03.mul ------------------------------------------------------------------------------
+
+
+MUL = Exercise(
+    id="03.mul", title="mul and the product rule", entry="mul", points=1,
+    forbids=("minigrad.mul",),
+    cases=[
+        Case("two vectors, a gradient of [1, 10, 100] from above",
+             _binary_case([1.0, 2.0, 3.0], [4.0, 5.0, 6.0], [1.0, 10.0, 100.0])),
+        Case("a tensor multiplied by itself (a * a)",
+             _self_case([1.0, -2.0, 3.0], [1.0, 10.0, 100.0])),
+        Case("b does not require a gradient",
+             _binary_case([1.0, 2.0], [3.0, -4.0], [1.0, 1.0], b_grad=False)),
+    ],
+    mistakes={
+        "mul_own_factor":
+            "multiplied by the wrong factor in mul's backward: each input's gradient is grad "
+            "times the *other* input (∂(a·b)/∂a = b), but yours multiplies grad by the input "
+            "itself",
+        "mul_grad_unchanged":
+            "multiplied by the wrong factor in mul's backward: passing grad through unchanged is "
+            "add's rule; for a product, ∂(a·b)/∂a = b, so a's gradient is grad × b (and b's is "
+            "grad × a)",
+        "mul_no_return":
+            "mul returned None: record(...) builds the output tensor, but your function must also "
+            "`return` it",
+        "mul_forgot_grad":
+            "mul's backward returned the local slopes b and a without multiplying them by grad. "
+            "By the chain rule, each input's gradient is grad (how the final result changes with "
+            "this op's output) times the local slope: grad * b.data for a, grad * a.data for b",
+    },
+    hints=[
+        "Forward: a.data * b.data. Backward: if a grows by a little δ, how much does a·b grow?",
+        "By δ·b: ∂(a·b)/∂a = b and ∂(a·b)/∂b = a. Each input's gradient is grad times the "
+        "*other* input's data (elementwise).",
+        "def backward(grad): return grad * b.data, grad * a.data — then return "
+        "record(a.data * b.data, (a, b), backward, 'mul').",
+    ],
+)
+
+
+# -- 03.mm -------------------------------------------------------------------------------
+
+
+MM = Exercise(
+    id="03.mm", title="mm: a gradient derived from shapes", entry="mm", points=2,
+    forbids=("minigrad.mm", "minigrad.matmul", "minigrad.ops.mul_mm.rmatmul"),
+    cases=[
+        Case("a (2, 3) matrix times a (3, 4) matrix",
+             _binary_case([[1.0, 2.0, 0.0], [-1.0, 0.5, 3.0]],
+                          [[1.0, 0.0, 2.0, -1.0], [0.5, 1.0, 0.0, 2.0], [-2.0, 1.0, 1.0, 0.0]],
+                          [[1.0, -1.0, 0.5, 2.0], [0.0, 3.0, 1.0, -2.0]])),
+        Case("two (2, 2) matrices",
+             _binary_case([[1.0, 2.0], [3.0, 4.0]], [[0.0, -1.0], [2.0, 0.5]],
+                          [[1.0, 10.0], [-2.0, 3.0]])),
+        Case("a (1, 3) row times a (3, 2) matrix; b does not require a gradient",
+             _binary_case([[1.0, -2.0, 0.5]], [[2.0, 1.0], [0.0, -1.0], [3.0, 0.5]],
+                          [[1.0, 2.0]], b_grad=False)),
+    ],
+    mistakes={
+        "mm_transposed_grad":
+            "transposed the wrong operand in mm's backward: for b you transposed grad, but it is "
+            "a that must be transposed. Check the shapes: b's gradient must have b's shape (k, n), "
+            "and only a.T @ grad, (k, m) @ (m, n), gives that",
+        "mm_wrong_side":
+            "put the factors in the wrong order in mm's backward: matrix products do not commute. "
+            "In a @ b, a is on the left, so a's gradient has grad on the left (grad @ …); b is on "
+            "the right, so b's gradient has grad on the right (… @ grad)",
+        "mm_no_transposes":
+            "left out the transposes in mm's backward: grad @ b and a @ grad only line up when "
+            "every matrix is square, and even then give wrong values. With a of shape (m, k), b of "
+            "shape (k, n) and grad of shape (m, n), which products give back (m, k) and (k, n)?",
+    },
+    hints=[
+        "Forward: a.data @ b.data (NumPy's matrix product). For backward, use shapes: a is "
+        "(m, k), b is (k, n), grad is (m, n). a's gradient must be (m, k), b's must be (k, n).",
+        "Only one product of grad with b (or b.T) has shape (m, k), and only one product of a "
+        "(or a.T) with grad has shape (k, n). a's gradient has grad on the left, b's on the right.",
+        "def backward(grad): return grad @ b.data.T, a.data.T @ grad — then return "
+        "record(a.data @ b.data, (a, b), backward, 'mm').",
+    ],
+)
+
+
+# -- 03.numeric_grad ---------------------------------------------------------------------
+
+
+def numeric_grad_forward(f, x, eps=1e-6):
+    grad, base = np.zeros(x.shape), f(x)
+    for idx in np.ndindex(*x.shape):
+        nudged = x.copy()
+        nudged[idx] += eps
+        grad[idx] = (f(nudged) - base) / eps
+    return grad
+
+
+_W = np.array([[1.0, -2.0, 0.5], [3.0, 0.0, -1.0]])
+#: (description, f, x, eps or None for the default, the analytic gradient, tolerance)
+_NUMERIC = [
+    ("f(x) = x₀² + 3·x₁ at x = [1, 2]", lambda x: x[0] ** 2 + 3 * x[1],
+     [1.0, 2.0], None, lambda x: np.array([2 * x[0], 3.0]), 1e-6),
+    ("f(x) = sum(sin(x)) at four points", lambda x: float(np.sum(np.sin(x))),
+     [0.0, 0.5, -1.0, 2.0], None, np.cos, 1e-6),
+    ("a (2, 3) matrix x, f(x) = sum(w * x²) for a fixed (2, 3) matrix w",
+     lambda x: float(np.sum(_W * x ** 2)),
+     [[1.0, 2.0, -1.0], [0.5, 3.0, 2.0]], None, lambda x: 2 * _W * x, 1e-6),
+    ("f(x) = sum(x³) with a large step, eps = 0.01", lambda x: float(np.sum(x ** 3)),
+     [0.5, 1.0, -2.0], 0.01, lambda x: 3 * x ** 2, 5e-4),
+]
+
+
+def _numeric_case(f, x_values, eps):
+    def run(answer):
+        x = np.array(x_values, dtype=float)
+        before = x.copy()
+        grad = answer(f, x) if eps is None else answer(f, x, eps)
+        unchanged = x.shape == before.shape and bool(np.allclose(x, before, rtol=0, atol=1e-10))
+        return {"gradient": grad, "x unchanged": unchanged}
+    return run
+
+
+def _close(got, want, tol) -> bool:
+    return bool(np.all(np.abs(got - want) <= tol * (1 + np.abs(want))))
+
+
+def _judge_numeric(triples):
+    for case, obs, _ in triples:
+        description, (f, x_values, eps, analytic, tol) = case.description, case.info
+        where = f"for {description}"
+        if isinstance(obs, Raised):
+            if "NoneType" in obs.message:
+                return (f"{where}: your code raised {obs.kind}: {obs.message}. Something is None "
+                        f"where a value is needed: did f's result or a function forget to "
+                        f"`return`?")
+            return f"{where}: your code raised {obs.kind}: {obs.message}"
+        if not isinstance(obs, dict):
+            return f"{where}: the checker could not read your result"
+        got = obs.get("gradient")
+        if obs.get("x unchanged") is not True:
+            return (f"{where}: numeric_grad left x changed. After nudging an element, put it "
+                    f"back exactly (or nudge a copy): the caller's x must be the same after the "
+                    f"call, and every later evaluation of f must see the original values")
+        if got is None:
+            return f"{where}: numeric_grad returned None: did you forget to `return` the gradient?"
+        x = np.array(x_values, dtype=float)
+        if isinstance(got, list):
+            got = np.array(got, dtype=float) if _is_numeric_list(got) else got
+        if not isinstance(got, np.ndarray) or got.dtype.kind not in "biuf":
+            return (f"{where}: numeric_grad should return a NumPy array with x's shape, but it "
+                    f"returned {type(got).__name__}")
+        if got.shape != x.shape:
+            return (f"{where}: the gradient has shape {got.shape}, but it should have x's shape "
+                    f"{x.shape}: one partial derivative per element of x")
+        got = got.astype(float)
+        want = np.asarray(analytic(x), dtype=float)
+        if _close(got, want, tol):
+            continue
+        step = 1e-6 if eps is None else eps
+        if _close(got, 2 * want, tol):
+            return (f"{where}: every value is twice too big: you divided by eps, but the two "
+                    f"points x + eps and x - eps are 2·eps apart, so divide by 2·eps")
+        if _close(got, numeric_grad_forward(f, x.copy(), step), 1e-7):
+            return (f"{where}: your values are a one-sided difference, (f(x + eps) - f(x)) / eps, "
+                    f"whose error shrinks only like eps. Use the central difference, "
+                    f"(f(x + eps) - f(x - eps)) / (2·eps), whose error shrinks like eps²")
+        return (f"{where}: the gradient has the right shape {x.shape} but wrong values (nudge "
+                f"one element at a time, by +eps and -eps, leaving the others as they are)")
+    return None
+
+
+def _is_numeric_list(values) -> bool:
+    try:
+        np.array(values, dtype=float)
+        return True
+    except (TypeError, ValueError):
+        return False
+
+
+NUMERIC_GRAD = Exercise(
+    id="03.numeric_grad", title="a numeric gradient by central differences",
+    entry="numeric_grad", points=2,
+    cases=[Case(d, _numeric_case(f, x, eps), info=(f, x, eps, g, tol))
+           for d, f, x, eps, g, tol in _NUMERIC],
+    judge=_judge_numeric,
+    mistakes={},
+    hints=[
+        "For each element x[i] on its own: evaluate f with x[i] nudged up by eps, and with "
+        "x[i] nudged down by eps. The slope between those two points is the partial derivative.",
+        "grad[i] = (f(x with x[i] + eps) - f(x with x[i] - eps)) / (2 * eps). np.ndindex(*x.shape) "
+        "visits every index of an array of any shape. Put x[i] back afterwards (or nudge copies).",
+        "grad = np.zeros(x.shape); for idx in np.ndindex(*x.shape): keep old = x[idx]; set "
+        "x[idx] = old + eps, call f; set x[idx] = old - eps, call f; restore x[idx] = old; "
+        "grad[idx] = (up - down) / (2 * eps). Return grad.",
+    ],
+)
+
+
+# -- 03.affine ---------------------------------------------------------------------------
+
+
+AFFINE_ONE_OP = "a single recorded op whose inputs are x, W and b"
+
+
+def _affine_case(x_values, w_values, b_values, seed, x_grad=True, b_grad=True):
+    def run(answer):
+        x = leaf(x_values) if x_grad else const(x_values)
+        W = leaf(w_values)
+        b = leaf(b_values) if b_grad else const(b_values)
+        out = answer(x, W, b)
+        single = one_op(out, x, W, b)
+        out.backward(np.array(seed, dtype=float))
+        return {"value": out, "grad x": grad_of(x), "grad W": grad_of(W), "grad b": grad_of(b),
+                AFFINE_ONE_OP: single}
+    return run
+
+
+AFFINE = Exercise(
+    id="03.affine", title="an affine layer y = x @ W + b, forward and backward (stretch)",
+    entry="affine", points=2,
+    forbids=("minigrad.nn.functional.linear", "minigrad.nn.Linear"),
+    cases=[
+        Case("a batch of 4 inputs with 3 features each, 2 outputs",
+             _affine_case([[1.0, 0.0, 2.0], [-1.0, 1.0, 0.5], [0.0, 2.0, -1.0], [3.0, 1.0, 1.0]],
+                          [[0.5, -1.0], [1.0, 2.0], [-0.5, 0.0]], [0.1, -0.2],
+                          [[1.0, 0.0], [0.0, 1.0], [2.0, -1.0], [1.0, 3.0]])),
+        Case("a batch of one input",
+             _affine_case([[2.0, -1.0, 0.5]], [[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]], [1.0, 2.0],
+                          [[1.0, -2.0]])),
+        Case("x does not require a gradient; W is (2, 2)",
+             _affine_case([[1.0, 2.0], [3.0, -1.0], [0.0, 1.0]], [[1.0, -1.0], [2.0, 0.5]],
+                          [0.0, 1.0], [[1.0, 2.0], [-1.0, 0.0], [3.0, 1.0]], x_grad=False)),
+        Case("b does not require a gradient; 3 inputs, 2 features, 3 outputs",
+             _affine_case([[1.0, -1.0], [2.0, 0.0], [0.5, 1.0]],
+                          [[1.0, 0.0, -1.0], [2.0, 1.0, 0.0]], [0.5, 0.5, 0.5],
+                          [[1.0, 0.0, 2.0], [0.0, 1.0, 0.0], [-1.0, 1.0, 1.0]], b_grad=False)),
+    ],
+    mistakes={
+        "affine_b_not_summed":
+            "forgot to sum b's gradient over the batch: b was added to every row of x @ W, so each "
+            "row sends b a contribution, and b's gradient is their sum, with b's shape (out,)",
+        "affine_b_averaged":
+            "averaged b's gradient over the batch instead of summing it: b was used once per row, "
+            "so it gets the sum of the rows' contributions (any averaging belongs to the loss, and "
+            "grad already includes it)",
+        "affine_w_transposed":
+            "transposed the wrong operand for W's gradient: yours has the shape of W.T. As in mm, "
+            "W's gradient is (x's data, transposed) @ grad, shape (in, out) like W",
+        "affine_composed":
+            "x @ W + b computes the right numbers, but with minigrad's own ops (two nodes, a "
+            "matmul and an add), and this exercise asks you to write the op: compute the value "
+            "from x.data, W.data and b.data, and record it once with the inputs (x, W, b) and "
+            "a backward that returns three gradients",
+    },
+    hints=[
+        "One recorded op with three inputs: the forward is x.data @ W.data + b.data, and backward "
+        "returns three gradients, with the shapes (N, in), (in, out) and (out,).",
+        "x and W get exactly what mm gives them. b was broadcast: the same b was added to each "
+        "of the N rows, so its gradient collects one contribution per row.",
+        "def backward(grad): return grad @ W.data.T, x.data.T @ grad, grad.sum(axis=0) — then "
+        "return record(x.data @ W.data + b.data, (x, W, b), backward, 'affine').",
+    ],
+)
+
+EXERCISES = [SUB, MUL, MM, NUMERIC_GRAD, AFFINE]

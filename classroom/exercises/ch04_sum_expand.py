@@ -1,0 +1,321 @@
+"""Chapter 4 exercises: sum and expand as each other's backward, undoing broadcasting with
+``sum_to``, a broadcasting ``mul``, and ``div`` with the quotient rule.
+
+Answers use minigrad's ``Tensor`` and ``record(data, inputs, backward, op)`` from
+``minigrad.autograd``, where ``backward(grad)`` returns one gradient per input; the
+last two may use ``mg.sum_to`` (the library's version of exercise 3).
+"""
+
+import numpy as np
+
+from minigrad.tensor import Tensor
+from .core import Case, Exercise, Raised, observe
+
+SETUP = """\
+import numpy as np
+import minigrad as mg
+from minigrad import Tensor
+from minigrad.autograd import record
+from classroom import check, hint, solution"""
+
+
+def leaf(values):
+    return Tensor(np.array(values, dtype=float), requires_grad=True)
+
+
+def grad_of(t):
+    return None if t.grad is None else t.grad.data
+
+
+def _seed_for(shape, offset=0.0):
+    """A fixed gradient from above whose entries all differ (1, 2, 3, ... plus offset)."""
+    n = int(np.prod(shape, dtype=int))
+    return (np.arange(1, n + 1, dtype=float) + offset).reshape(shape)
+
+
+def value_then_grads(out, seed, **inputs):
+    """What a case reports: the forward value of ``out``, then each input's gradient after
+    ``out.backward(seed(out))``.
+
+    A backward that fails is reported under the gradients, *after* the value, so that a
+    forward of the wrong shape is named before the backward error it leads to."""
+    found = {"value": out}
+
+    def gradients():
+        out.backward(seed(out))
+        return {name: grad_of(t) for name, t in inputs.items()}
+    grads = observe(gradients)
+    if isinstance(grads, Raised):
+        grads = {name: grads for name in inputs}
+    found.update(grads)
+    return found
+
+
+def _fixed(values):
+    return lambda out: np.array(values, dtype=float)
+
+
+def _unary_case(values, *args, offset=0.0):
+    """Run answer(a, *args), backpropagate a fixed gradient, report the value and a's gradient."""
+    def run(answer):
+        a = leaf(values)
+        out = answer(a, *args)
+        return value_then_grads(out, lambda o: _seed_for(o.shape, offset), **{"grad a": a})
+    return run
+
+
+# -- 04.sum_op ------------------------------------------------------------------------------
+
+
+def _sum_twice(answer):
+    a = leaf([[1.0, -2.0, 3.0], [0.5, 4.0, -1.0]])
+    out = answer(answer(a, 1), 0)
+    return value_then_grads(out, lambda o: None, **{"grad a": a})
+
+
+SUM_OP = Exercise(
+    id="04.sum_op", title="sum over one axis as a recorded op", entry="sum_op", points=1,
+    forbids=("minigrad.sum", "minigrad.mean"),
+    cases=[
+        Case("a (2, 3) matrix summed over dim 0 (down the columns)",
+             _unary_case([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], 0)),
+        Case("a (2, 3) matrix summed over dim 1 (along each row)",
+             _unary_case([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], 1)),
+        Case("a (3, 3) matrix summed over dim 1",
+             _unary_case([[1.0, 0.0, 2.0], [3.0, -1.0, 1.0], [0.5, 0.5, 0.5]], 1)),
+        Case("sum_op used twice: over dim 1, then over dim 0, giving one number", _sum_twice),
+    ],
+    mistakes={
+        "sum_op_not_expanded":
+            "the gradient for a must have a's shape, but yours has the summed result's shape: "
+            "every element of a was added into the sum, so each one gets a copy of the incoming "
+            "gradient — expand grad back along dim",
+        "sum_op_no_new_axis":
+            "your gradient is copied along the wrong axis: NumPy broadcasting lines shapes up "
+            "from the right, so grad first needs the summed axis back as a size-1 axis "
+            "(np.expand_dims(grad, dim)) before it is copied to a's shape",
+        "sum_op_divides":
+            "the gradient of a sum is not divided by the number of elements (that is the mean's "
+            "backward): ∂(x₁ + x₂ + …)/∂xᵢ = 1, so each element gets the incoming gradient "
+            "as it is",
+        "sum_op_ones":
+            "your gradient ignores the incoming grad: 1 is only the local slope of the sum. By "
+            "the chain rule each element of a gets grad (the gradient of the sum it went into) "
+            "times 1, so put grad's summed axis back and copy it along dim",
+    },
+    hints=[
+        "Forward: a.data.sum(axis=dim). Backward: if one element of a grows by a little, how "
+        "much does the sum it was added into grow?",
+        "By exactly that much: each element of a gets the gradient of the sum it belongs to. "
+        "grad has a's shape minus axis dim; put that axis back as size 1, then copy it along "
+        "that axis.",
+        "def backward(grad): return (np.broadcast_to(np.expand_dims(grad, dim), a.shape),) — "
+        "then return record(a.data.sum(axis=dim), (a,), backward, 'sum').",
+    ],
+)
+
+
+# -- 04.expand_op ---------------------------------------------------------------------------
+
+
+def _expand_then_sum(answer):
+    a = leaf([2.0, -1.0, 0.5])
+    out = answer(a, 0, 3).sum(0)           # minigrad's sum: three copies added back up
+    return value_then_grads(out, _fixed([1.0, 10.0, 100.0]), **{"grad a": a})
+
+
+EXPAND_OP = Exercise(
+    id="04.expand_op", title="expand: copies along a new axis", entry="expand_op", points=1,
+    forbids=("minigrad.expand", "minigrad.broadcast_to"),
+    cases=[
+        Case("a vector of 3 numbers, 4 copies stacked as rows (dim 0, result (4, 3))",
+             _unary_case([1.0, -2.0, 3.0], 0, 4)),
+        Case("a vector of 3 numbers, 2 copies side by side (dim 1, result (3, 2))",
+             _unary_case([1.0, -2.0, 3.0], 1, 2)),
+        Case("a (2, 3) matrix, 4 copies along a new middle axis (dim 1, result (2, 4, 3))",
+             _unary_case([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], 1, 4)),
+        Case("expand to 3 copies, then sum them back up with minigrad's .sum(0)",
+             _expand_then_sum),
+    ],
+    mistakes={
+        "expand_op_one_copy":
+            "your gradient for a uses only one of the copies: every copy of a went into the "
+            "output, so a's gradient is the sum of the gradients of all its copies",
+        "expand_op_mean":
+            "you averaged the copies' gradients: a tensor used several times gets the *sum* of the "
+            "gradients from each use, not their mean",
+        "expand_op_axis0":
+            "your backward sums over the wrong axis: the copies lie along the new axis dim, which "
+            "is not always axis 0",
+    },
+    hints=[
+        "Forward: give a.data a new axis at dim (np.expand_dims), then repeat it copies times "
+        "along that axis (np.repeat). Backward: the output holds `copies` uses of every "
+        "element of a. What does a tensor used several times receive?",
+        "A tensor used several times receives the sum of the gradients of its uses — so "
+        "backward is a sum over the new axis dim, exactly the op of exercise 1.",
+        "data = np.repeat(np.expand_dims(a.data, dim), copies, axis=dim); "
+        "def backward(grad): return (grad.sum(axis=dim),); "
+        "return record(data, (a,), backward, 'expand')",
+    ],
+)
+
+
+# -- 04.sum_to ------------------------------------------------------------------------------
+
+
+def _sum_to_case(grad_shape, shape, offset=0.0):
+    def run(answer):
+        grad = _seed_for(grad_shape, offset) / 4
+        return {"result": answer(grad, shape)}
+    return run
+
+
+SUM_TO = Exercise(
+    id="04.sum_to", title="sum_to: undo broadcasting", entry="sum_to", points=2,
+    forbids=("minigrad.sum_to",),
+    cases=[
+        Case("a (2, 3) gradient for an input of shape (3,) (a row added to every row)",
+             _sum_to_case((2, 3), (3,))),
+        Case("a (2, 3) gradient for an input of shape (1, 3)", _sum_to_case((2, 3), (1, 3))),
+        Case("a (2, 3) gradient for an input of shape (2, 1) (a column stretched across)",
+             _sum_to_case((2, 3), (2, 1))),
+        Case("a (4, 2, 3) gradient for an input of shape (2, 1) (a new leading axis and a "
+             "stretched one)", _sum_to_case((4, 2, 3), (2, 1))),
+        Case("a (2, 3) gradient for an input of shape (2, 3) (nothing was broadcast)",
+             _sum_to_case((2, 3), (2, 3))),
+        Case("a (2, 3) gradient for an input of shape () (a single number)",
+             _sum_to_case((2, 3), ())),
+    ],
+    mistakes={
+        "sum_to_leading_only":
+            "you only summed over the new leading axes: an axis where shape has size 1 but grad "
+            "does not was stretched by broadcasting too, and must be summed as well",
+        "sum_to_no_keepdims":
+            "you summed over the right axes but dropped them (forgot keepdims): the result must "
+            "have exactly `shape`, so the stretched size-1 axes have to stay as size 1 "
+            "(sum with keepdims=True, or reshape to shape)",
+        "sum_to_from_the_left":
+            "you summed over the wrong axes: broadcasting lines shapes up from the right, so the "
+            "extra axes of grad are the leading ones, and shape[i] pairs with grad's axis "
+            "i + (grad.ndim - len(shape))",
+    },
+    hints=[
+        "Two kinds of axes of grad were made by copying: the extra leading axes (grad has more "
+        "dimensions than shape), and axes where shape has size 1 but grad does not. A copy "
+        "in the forward pass is a sum in the backward pass.",
+        "Let lead = grad.ndim - len(shape). Sum over axes 0 … lead-1, and over lead + i for each "
+        "i where shape[i] == 1 and grad.shape[lead + i] != 1. Keep the dimensions, then get rid "
+        "of the leading ones.",
+        "axes = tuple(range(lead)) + tuple(lead + i for i, n in enumerate(shape) if n == 1 "
+        "and grad.shape[lead + i] != 1); return grad.sum(axis=axes, keepdims=True)"
+        ".reshape(shape)",
+    ],
+)
+
+
+# -- 04.mul ---------------------------------------------------------------------------------
+
+
+def _binary_case(a_values, b_values, b_grad=True, offset=0.0):
+    def run(answer):
+        a = leaf(a_values)
+        b = leaf(b_values) if b_grad else Tensor(np.array(b_values, dtype=float))
+        out = answer(a, b)
+        return value_then_grads(out, lambda o: _seed_for(o.shape, offset),
+                                **{"grad a": a, "grad b": b})
+    return run
+
+
+def _same_tensor_twice(answer):
+    a = leaf([1.0, -2.0, 3.0])
+    out = answer(a, a)
+    return value_then_grads(out, _fixed([1.0, 10.0, 100.0]), **{"grad a": a})
+
+
+MUL = Exercise(
+    id="04.mul", title="mul with broadcasting", entry="mul", points=2,
+    forbids=("minigrad.mul",),
+    cases=[
+        Case("two vectors of the same shape", _binary_case([1.0, 2.0, 3.0], [4.0, -5.0, 0.5])),
+        Case("a (2, 3) matrix times a vector of shape (3,) (one scale per column)",
+             _binary_case([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], [2.0, -1.0, 0.5])),
+        Case("a (3, 1) column times a (1, 4) row, giving a (3, 4) table",
+             _binary_case([[1.0], [2.0], [-3.0]], [[1.0, 0.5, -2.0, 4.0]])),
+        Case("a vector times a single number (a tensor of shape ())",
+             _binary_case([1.0, -2.0, 3.0, 0.5], 3.0)),
+        Case("a tensor times itself (a * a)", _same_tensor_twice),
+        Case("b does not require a gradient",
+             _binary_case([[1.0, 2.0], [3.0, 4.0]], [0.5, -2.0], b_grad=False)),
+    ],
+    mistakes={
+        "mul_no_sum_to":
+            "forgot to undo broadcasting: the gradient for an input must have that input's shape, "
+            "so sum grad × (the other input) back down to it with mg.sum_to(…, shape) — an input "
+            "that was copied by broadcasting gets the sum of its copies' gradients",
+        "mul_swapped":
+            "the product rule is mixed up: ∂(a·b)/∂a = b, so a's gradient is grad × b (the *other* "
+            "input), and b's is grad × a",
+        "mul_leading_only":
+            "you undid broadcasting only over the new leading axes: an axis where an input had size "
+            "1 was stretched too and must be summed back (keeping it as size 1) — mg.sum_to does "
+            "both",
+    },
+    hints=[
+        "Forward: a.data * b.data (NumPy broadcasts). Backward: first the product rule as if "
+        "nothing were broadcast, then make each gradient the shape of its input.",
+        "The product rule gives grad * b.data for a and grad * a.data for b, both with the "
+        "output's shape. Broadcasting copied the smaller input, so sum those gradients back "
+        "down with mg.sum_to(g, a.shape) and mg.sum_to(g, b.shape).",
+        "def backward(grad): return mg.sum_to(grad * b.data, a.shape), mg.sum_to(grad * a.data, "
+        "b.shape) — then return record(a.data * b.data, (a, b), backward, 'mul').",
+    ],
+)
+
+
+# -- 04.div ---------------------------------------------------------------------------------
+
+
+def _divided_by_itself(answer):
+    a = leaf([2.0, -4.0, 0.5])
+    out = answer(a, a)
+    return value_then_grads(out, _fixed([1.0, 10.0, 100.0]), **{"grad a": a})
+
+
+DIV = Exercise(
+    id="04.div", title="div and the quotient rule (stretch)", entry="div", points=2,
+    forbids=("minigrad.truediv", "minigrad.ops.pow_div.rtruediv"),
+    cases=[
+        Case("two vectors of the same shape", _binary_case([1.0, 2.0, 3.0], [2.0, 4.0, -0.5])),
+        Case("a (2, 3) matrix divided by a vector of shape (3,) (one divisor per column)",
+             _binary_case([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], [2.0, -4.0, 0.5])),
+        Case("a vector divided by a single number (a tensor of shape ())",
+             _binary_case([1.0, -2.0, 3.0], 4.0)),
+        Case("a tensor divided by itself (a / a)", _divided_by_itself),
+        Case("b does not require a gradient",
+             _binary_case([[1.0, 2.0], [3.0, 4.0]], [0.5, -2.0], b_grad=False)),
+    ],
+    mistakes={
+        "div_sign":
+            "the gradient for b has the wrong sign: making the divisor b bigger makes a / b "
+            "smaller (for positive a), so ∂(a/b)/∂b = -a / b²",
+        "div_not_squared":
+            "the gradient for b should divide by b squared: ∂(1/b)/∂b = -1/b², so "
+            "∂(a/b)/∂b = -a / b², not -a / b",
+        "div_no_sum_to":
+            "forgot to undo broadcasting: each gradient must have its own input's shape, so sum it "
+            "back down with mg.sum_to(…, shape) — a divisor shared by a whole column gets the sum "
+            "of that column's gradients",
+    },
+    hints=[
+        "Forward: a.data / b.data. Backward: write a / b as a × (1/b). How does it change when "
+        "a changes? When b changes? Then undo broadcasting as in mul.",
+        "∂(a/b)/∂a = 1/b and ∂(a/b)/∂b = -a/b² (the quotient rule). Multiply each by grad, then "
+        "mg.sum_to each result to its input's shape.",
+        "def backward(grad): return mg.sum_to(grad / b.data, a.shape), "
+        "mg.sum_to(-grad * a.data / b.data ** 2, b.shape) — then return "
+        "record(a.data / b.data, (a, b), backward, 'div').",
+    ],
+)
+
+EXERCISES = [SUM_OP, EXPAND_OP, SUM_TO, MUL, DIV]

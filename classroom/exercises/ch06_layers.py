@@ -1,0 +1,557 @@
+"""Chapter 6 exercises: a Linear layer, Sequential, collecting parameters, the MSE loss,
+and (stretch) a two-layer network that learns y = x1·x2.
+
+Answers subclass ``minigrad.nn.Module`` and use ``minigrad.nn.Parameter`` (the base
+class and the parameter type), Tensor ops from chapters 1–5 (``@``, ``.T``, ``+``,
+``-``, ``**``, ``.mean()``, ``.sigmoid()`` …) and ``minigrad.optim.SGD``; they write
+Linear, Sequential, the parameter walk and the loss themselves instead of using
+``minigrad.nn``'s versions.
+"""
+
+import math
+
+import numpy as np
+
+from minigrad.autograd import no_grad
+from minigrad.data import product
+from minigrad.nn import Linear as _LibLinear
+from minigrad.nn import Module, Parameter
+from minigrad.random import manual_seed
+from minigrad.tensor import Tensor
+from .core import Case, Exercise
+
+SETUP = """\
+import numpy as np
+import minigrad as mg
+from minigrad import Tensor
+from minigrad.nn import Module, Parameter
+from minigrad.optim import SGD
+from classroom import check, hint, solution"""
+
+
+def grad_of(t, name):
+    """``t``'s gradient as an array.  A missing gradient is reported as an error rather than
+    as None, so that observations never compare None with an array."""
+    if t.grad is None:
+        raise RuntimeError(f"{name} received no gradient from backward: is it used in forward, "
+                           f"and does it require a gradient?")
+    return t.grad.data
+
+
+def _output(out, what="forward"):
+    if out is None:
+        raise TypeError(f"{what} returned None: did it forget to `return` its result?")
+    return out
+
+
+def leaf(values):
+    return Tensor(np.array(values, dtype=float), requires_grad=True)
+
+
+def _seeded(shape, seed):
+    return np.random.default_rng(seed).uniform(-1.0, 1.0, shape)
+
+
+# -- 06.linear -------------------------------------------------------------------------------
+
+
+def _describe(layer, name):
+    """'Parameter (2, 3)', 'Tensor (2, 3)', 'missing', or the type of what is there."""
+    value = getattr(layer, name, None)
+    if value is None:
+        return "missing"
+    if isinstance(value, Tensor):
+        kind = "Parameter" if isinstance(value, Parameter) else "Tensor"
+        return f"{kind} {tuple(value.shape)}"
+    return f"<{type(value).__name__}>"
+
+
+def _linear_shapes(answer):
+    layer = answer(3, 2)
+    return {"weight (its type and shape)": _describe(layer, "weight"),
+            "bias (its type and shape)": _describe(layer, "bias"),
+            "how many tensors parameters() finds": len(list(layer.parameters()))}
+
+
+def _linear_forward(in_features, out_features, batch, seed):
+    def run(answer):
+        layer = answer(in_features, out_features)
+        W = _seeded((out_features, in_features), seed)
+        b = _seeded((out_features,), seed + 1)
+        layer.weight, layer.bias = Parameter(W), Parameter(b)
+        x = leaf(_seeded((batch, in_features), seed + 2))
+        out = _output(layer(x))
+        out.backward(_seeded((batch, out_features), seed + 3))
+        return {"output": out, "gradient of weight": grad_of(layer.weight, "the weight"),
+                "gradient of bias": grad_of(layer.bias, "the bias"),
+                "gradient of the input": grad_of(x, "the input")}
+    return run
+
+
+def _linear_init(answer):
+    layer = answer(16, 8)
+    w = np.asarray(layer.weight.data, dtype=float)
+    values = [w] + ([np.asarray(layer.bias.data, dtype=float)]
+                    if isinstance(getattr(layer, "bias", None), Tensor) else [])
+    return {"every initial value is within ±1/√in_features":
+            bool(all(np.all(np.abs(v) <= 0.25) for v in values)),
+            "the initial weights are not all equal": bool(np.ptp(w) > 0)}
+
+
+LINEAR = Exercise(
+    id="06.linear", title="a Linear layer", entry="Linear", points=1,
+    forbids=("minigrad.nn.Linear", "minigrad.nn.functional.linear"),
+    cases=[
+        Case("Linear(3, 2): weight should be a (2, 3) Parameter, bias a (2,) Parameter, and "
+             "parameters() should find both", _linear_shapes),
+        Case("a batch of 4 inputs through Linear(3, 2), with weight and bias set by the "
+             "checker: the output, then the gradients after backward", _linear_forward(3, 2, 4, 0)),
+        Case("Linear(16, 8) as created: small random starting values", _linear_init),
+    ],
+    mistakes={
+        "LinearTransposed":
+            "the weight's shape is transposed: a Linear layer stores weight as (out_features, "
+            "in_features), one row per output, and computes x @ weight.T + bias",
+        "LinearNoBias":
+            "forgot the bias: every output needs its own learned offset, so create "
+            "self.bias = Parameter(...) of shape (out_features,) and add it in forward",
+        "LinearZeros":
+            "all the weights start out equal (zeros?): every output unit then computes the same "
+            "thing and receives the same gradient, so they can never become different. Draw "
+            "the starting values at random, uniformly in [-1/√in_features, 1/√in_features]",
+        "LinearPlainTensors":
+            "weight and bias are plain Tensors: they compute the right thing, but a Module only "
+            "counts Parameters as its learned tensors, so parameters() (and any optimizer built "
+            "from it) never sees yours. Wrap the starting values in Parameter(...)",
+    },
+    hints=[
+        "In __init__, call super().__init__(), then make two Parameters: self.weight with one "
+        "row per output, and self.bias with one number per output. forward(x) gets a batch "
+        "x of shape (N, in_features).",
+        "weight has shape (out_features, in_features) and bias (out_features,). With "
+        "bound = 1 / √in_features, draw both from mg.random.get_rng().uniform(-bound, bound, "
+        "shape). forward is x @ self.weight.T + self.bias: (N, in) @ (in, out), and the bias "
+        "broadcasts over the rows.",
+        "rng = mg.random.get_rng(); bound = 1 / np.sqrt(in_features); self.weight = "
+        "Parameter(rng.uniform(-bound, bound, (out_features, in_features))); self.bias = "
+        "Parameter(rng.uniform(-bound, bound, out_features)); def forward(self, x): return "
+        "x @ self.weight.T + self.bias",
+    ],
+)
+
+
+# -- 06.sequential ---------------------------------------------------------------------------
+
+
+class _AddOne(Module):
+    def forward(self, x):
+        return x + 1.0
+
+
+class _Double(Module):
+    def forward(self, x):
+        return x * 2.0
+
+
+class _Square(Module):
+    def forward(self, x):
+        return x * x
+
+
+class _Sigmoid(Module):
+    def forward(self, x):
+        return x.sigmoid()
+
+
+def _fixed_linear(n_in, n_out, seed):
+    return _LibLinear(n_in, n_out, rng=np.random.default_rng(seed))
+
+
+def _order_case(make_layers, values):
+    def run(answer):
+        model = answer(*make_layers())
+        return {"output": _output(model(leaf(values)))}
+    return run
+
+
+def _mlp_case(sizes, batch, seed):
+    def run(answer):
+        layers = []
+        for i, (n_in, n_out) in enumerate(zip(sizes, sizes[1:])):
+            if i:
+                layers.append(_Sigmoid())
+            layers.append(_fixed_linear(n_in, n_out, seed + i))
+        model = answer(*layers)
+        x = leaf(_seeded((batch, sizes[0]), seed + 100))
+        out = _output(model(x))
+        out.backward(_seeded((batch, sizes[-1]), seed + 101))
+        linears = layers[::2]
+        return {"output": out,
+                "gradients of the weights": [grad_of(layer.weight, f"layer {2 * i}'s weight")
+                                             for i, layer in enumerate(linears)],
+                "gradient of the input": grad_of(x, "the input"),
+                "how many tensors parameters() finds": len(list(model.parameters()))}
+    return run
+
+
+SEQUENTIAL = Exercise(
+    id="06.sequential", title="Sequential", entry="Sequential", points=1,
+    forbids=("minigrad.nn.Sequential",),
+    cases=[
+        Case("three layers that add 1, double, then square, on [1, 2, 3]: the layers must "
+             "run in the order given", _order_case(lambda: [_AddOne(), _Double(), _Square()],
+                                            [1.0, 2.0, 3.0])),
+        Case("an empty Sequential() returns its input unchanged",
+             _order_case(lambda: [], [[1.0, -2.0], [0.5, 4.0]])),
+        Case("Sequential(Linear(2, 3), Sigmoid(), Linear(3, 1)) on a batch of 5: the output, "
+             "the gradients after backward, and parameters() finding all 4 tensors",
+             _mlp_case([2, 3, 1], 5, 0)),
+    ],
+    mistakes={
+        "SequentialReversed":
+            "the layers ran in the wrong order: the first layer given must see the input first, "
+            "and the last one produces the output",
+        "SequentialSameInput":
+            "each layer was applied to the original input, so only the last layer's result "
+            "survives: feed every layer the previous layer's output (x = layer(x))",
+        "SequentialNoReturn":
+            "forward returned None: after the loop, `return` the output of the last layer",
+    },
+    hints=[
+        "Store the layers in __init__ (they arrive as *layers, a tuple) and, in forward, pass "
+        "the data through them one after the other.",
+        "Keep them in a list attribute, self.layers = list(layers): Module.parameters() looks "
+        "inside lists, so the layers' parameters are found. In forward, replace x by layer(x) "
+        "for each layer, then return x.",
+        "def __init__(self, *layers): super().__init__(); self.layers = list(layers) — "
+        "def forward(self, x): for layer in self.layers: x = layer(x) — then return x.",
+    ],
+)
+
+
+# -- 06.parameters ---------------------------------------------------------------------------
+_SHORTCUT = ("06.parameters asks you to find the parameters yourself: look at "
+             "vars(module) instead of calling module.{}()")
+
+
+class _Plain(Module):
+    """A module whose built-in walks are switched off, so the answer must do its own."""
+
+    def parameters(self):
+        raise RuntimeError(_SHORTCUT.format("parameters"))
+
+    def named_parameters(self, prefix=""):
+        raise RuntimeError(_SHORTCUT.format("named_parameters"))
+
+    def modules(self):
+        raise RuntimeError(_SHORTCUT.format("modules"))
+
+    def named_modules(self, prefix=""):
+        raise RuntimeError(_SHORTCUT.format("named_modules"))
+
+    def children(self):
+        raise RuntimeError(_SHORTCUT.format("children"))
+
+    def named_children(self):
+        raise RuntimeError(_SHORTCUT.format("named_children"))
+
+
+class _Affine(_Plain):
+    def __init__(self, n_in, n_out):
+        super().__init__()
+        self.weight = Parameter(np.zeros((n_out, n_in)))
+        self.bias = Parameter(np.zeros(n_out))
+
+
+class _Holder(_Plain):
+    def __init__(self, **members):
+        super().__init__()
+        for name, value in members.items():
+            setattr(self, name, value)
+
+
+def _one_layer():
+    layer = _Affine(3, 2)
+    return layer, {"weight": layer.weight, "bias": layer.bias}
+
+
+def _nested():
+    first, second = _Affine(2, 4), _Affine(4, 1)
+    model = _Holder(scale=Parameter(np.ones(1)), first=first, second=second)
+    return model, {"scale": model.scale, "first.weight": first.weight, "first.bias": first.bias,
+                   "second.weight": second.weight, "second.bias": second.bias}
+
+
+def _in_a_list():
+    layers = [_Affine(2, 3), _Affine(3, 3), _Affine(3, 1)]
+    model = _Holder(layers=layers, size=3)
+    named = {}
+    for i, layer in enumerate(layers):
+        named[f"layers[{i}].weight"], named[f"layers[{i}].bias"] = layer.weight, layer.bias
+    return model, named
+
+
+def _tied():
+    encoder, decoder = _Affine(4, 4), _Affine(4, 4)
+    decoder.weight = encoder.weight                       # weight tying: one Parameter, two layers
+    model = _Holder(encoder=encoder, decoder=decoder)
+    return model, {"shared weight": encoder.weight, "encoder.bias": encoder.bias,
+                   "decoder.bias": decoder.bias}
+
+
+def _with_constant():
+    layer = _Affine(2, 2)
+    model = _Holder(layer=layer, mask=Tensor(np.ones((2, 2))), name="demo", rate=0.5)
+    return model, {"layer.weight": layer.weight, "layer.bias": layer.bias,
+                   "mask (a plain Tensor)": model.mask}
+
+
+_TREES = [
+    ("a layer with a weight and a bias", _one_layer),
+    ("a model with a Parameter of its own and two layers as attributes (modules inside a "
+     "module)", _nested),
+    ("a model that keeps its layers in a list attribute", _in_a_list),
+    ("two layers that share one weight Parameter (weight tying)", _tied),
+    ("a model that also holds a plain Tensor (a constant, not a Parameter), a string and a "
+     "number", _with_constant),
+]
+
+
+def _tree_case(build):
+    def run(answer):
+        root, named = build()
+        names = {id(t): name for name, t in named.items()}
+        result = answer(root)
+        if isinstance(result, (list, tuple)) or hasattr(result, "__next__"):
+            return {"found": [names.get(id(t), "<something else>") for t in result]}
+        return {"found": f"<{type(result).__name__}>"}
+    return run
+
+
+def _judge_parameters(triples):
+    for case, obs, _ in triples:
+        description = case.description
+        if hasattr(obs, "kind"):     # Raised
+            return f"for {description}: your code raised {obs.kind}: {obs.message}"
+        found = obs.get("found") if isinstance(obs, dict) else None
+        if not isinstance(found, list):
+            what = found if isinstance(found, str) else type(found).__name__
+            return (f"for {description}: parameters should return a list of Parameters, "
+                    f"got {what}" + (" (did you forget to `return` it?)"
+                                     if found == "<NoneType>" else ""))
+        _, named = case.info()
+        wanted = {n for n in named if "plain Tensor" not in n}
+        if "<something else>" in found:
+            return (f"for {description}: the list contains things that are not the model's "
+                    f"tensors (modules, lists, numbers?): it should hold only Parameters")
+        plain = [n for n in found if "plain Tensor" in n]
+        if plain:
+            return (f"for {description}: the {plain[0]} was listed. A Parameter is a Tensor, "
+                    f"but not every Tensor is a Parameter: only Parameters are learned, so test "
+                    f"isinstance(value, Parameter), not isinstance(value, Tensor)")
+        for name in found:
+            if found.count(name) > 1:
+                return (f"for {description}: {name} appears {found.count(name)} times, but a "
+                        f"parameter must be listed once even when two layers share it (an "
+                        f"optimizer would update it twice per step): remember the ids of the "
+                        f"parameters you have already listed")
+        missing = [n for n in named if n in wanted and n not in found]
+        if missing:
+            return (f"for {description}: parameters are missing ({', '.join(missing[:4])}). "
+                    f"Look inside every attribute that is a Module, and inside modules inside "
+                    f"those (recursively), and inside lists and tuples of modules")
+    return None
+
+
+PARAMETERS = Exercise(
+    id="06.parameters", title="collect a model's parameters", entry="parameters", points=2,
+    cases=[Case(d, _tree_case(b), info=b) for d, b in _TREES],
+    judge=_judge_parameters,
+    mistakes={},
+    hints=[
+        "vars(module) is a dict of the module's attributes. Three kinds of value matter: a "
+        "Parameter (list it), a Module (look inside it too), and a list or tuple (look at "
+        "each item). Everything else is skipped.",
+        "Walk the tree with a stack (or recursion) of modules to visit. Keep a set of the "
+        "ids of parameters already listed, so a shared one is listed once, and test "
+        "isinstance(value, Parameter): a plain Tensor is not a parameter.",
+        "found, seen, stack = [], set(), [module]; while stack: m = stack.pop(); for value in "
+        "vars(m).values(): for item in (value if isinstance(value, (list, tuple)) else "
+        "[value]): if isinstance(item, Parameter) and id(item) not in seen: seen.add(id(item)); "
+        "found.append(item) — elif isinstance(item, Module): stack.append(item). Return found.",
+    ],
+)
+
+
+# -- 06.mse_loss -----------------------------------------------------------------------------
+
+
+def _loss_case(shape, seed):
+    def run(answer):
+        prediction = leaf(_seeded(shape, seed))
+        target = Tensor(_seeded(shape, seed + 1))
+        loss = _output(answer()(prediction, target))
+        loss.backward()
+        return {"loss": loss, "gradient of the prediction": grad_of(prediction, "the prediction")}
+    return run
+
+
+def _loss_mismatch(answer):
+    prediction = leaf(_seeded((4, 1), 3))
+    target = Tensor(_seeded((4,), 4))
+    try:
+        answer()(prediction, target)
+    except ValueError:
+        return {"raises a ValueError": True}
+    return {"raises a ValueError": False}
+
+
+MSE_LOSS = Exercise(
+    id="06.mse_loss", title="the mean squared error loss", entry="MSELoss", points=1,
+    forbids=("minigrad.nn.MSELoss", "minigrad.nn.functional.mse_loss"),
+    cases=[
+        Case("a (4, 1) prediction and target: the loss, a single number of shape (), and "
+             "the prediction's gradient after loss.backward()", _loss_case((4, 1), 0)),
+        Case("a (3, 2) prediction and target: the loss and the prediction's gradient",
+             _loss_case((3, 2), 10)),
+        Case("a (4, 1) prediction against a (4,) target must raise a ValueError",
+             _loss_mismatch),
+    ],
+    mistakes={
+        "MSELossSum":
+            "the loss is a sum, not a mean: MSELoss averages the squared differences, so that "
+            "the loss (and a good learning rate) does not depend on how big the batch is",
+        "MSELossPerRow":
+            "you divided by the number of rows; the mean is over every element, so a (3, 2) "
+            "prediction is divided by 6, not 3 (.mean() does it for you)",
+        "MSELossBroadcasts":
+            "a (4, 1) prediction and a (4,) target were accepted: broadcasting turned them into "
+            "a (4, 4) grid of differences, comparing every prediction with every target. Check "
+            "that the two shapes are equal, and raise a ValueError if they are not",
+    },
+    hints=[
+        "forward(prediction, target) returns one number: the average, over every element, of "
+        "the squared difference. Build it from Tensor ops so that backward works.",
+        "((prediction - target) ** 2).mean() is the whole computation. Before it, compare "
+        "prediction.shape with target.shape.",
+        "def forward(self, prediction, target): if prediction.shape != target.shape: raise "
+        "ValueError(...) — then return ((prediction - target) ** 2).mean()",
+    ],
+)
+
+
+# -- 06.fit_product --------------------------------------------------------------------------
+BUDGET, TARGET = 500, 0.02
+
+
+def _as_number(value):
+    array = np.asarray(value.data if isinstance(value, Tensor) else value, dtype=float)
+    if array.size != 1:
+        raise ValueError(f"a loss in the list has shape {array.shape}; each should be one number")
+    return float(array.reshape(()))
+
+
+def _predict(model, X):
+    with no_grad():
+        out = _output(model(Tensor(X)), "the model")
+    with np.errstate(all="ignore"):
+        return np.asarray(out.data if isinstance(out, Tensor) else out, dtype=float)
+
+
+def _fit_case(init_seed, data_seed, test_seed):
+    def run(answer):
+        manual_seed(init_seed)
+        X, y = product(256, seed=data_seed)
+        result = answer(X.copy(), y.copy())
+        if not isinstance(result, (tuple, list)) or len(result) != 2:
+            return {"returned": f"<{type(result).__name__}>"}
+        model, losses = result
+        if not isinstance(losses, (list, tuple)):
+            return {"returned": f"a model and a <{type(losses).__name__}>"}
+        losses = [_as_number(v) for v in losses]
+        X_test, y_test = product(1000, seed=test_seed)
+        pred = _predict(model, X_test)
+        obs = {"returned": "a model and a list of losses", "steps": len(losses),
+               "losses finite": bool(np.all(np.isfinite(losses))),
+               "first loss": losses[0] if losses else math.nan,
+               "last loss": losses[-1] if losses else math.nan,
+               "output shape": list(pred.shape)}
+        if pred.shape != y_test.shape:
+            return obs
+        with np.errstate(all="ignore"):
+            obs["test loss"] = float(np.mean((pred - y_test) ** 2))
+        # an affine f has f(a) + f(b) = f(a + b) + f(0) for every a and b
+        a, b = X_test[:50] / 2, X_test[50:100] / 2
+        with np.errstate(all="ignore"):
+            gap = _predict(model, a) + _predict(model, b) - _predict(model, a + b) \
+                - _predict(model, np.zeros((1, 2)))
+            obs["affine"] = bool(np.all(np.isfinite(gap)) and np.max(np.abs(gap)) < 1e-9)
+        return obs
+    return run
+
+
+def _judge_fit(triples):
+    for case, obs, _ in triples:
+        where = f"for {case.description}"
+        if hasattr(obs, "kind"):     # Raised
+            return f"{where}: your code raised {obs.kind}: {obs.message}"
+        if obs.get("returned") != "a model and a list of losses":
+            return (f"{where}: fit_product should return (model, losses), a tuple of the "
+                    f"trained model and the list of training losses, one per step; it returned "
+                    f"{obs.get('returned')}")
+        steps = obs["steps"]
+        if steps == 0:
+            return f"{where}: the list of losses is empty: did the training loop run?"
+        if steps > BUDGET:
+            return (f"{where}: you took {steps} steps, over the budget of {BUDGET}: train "
+                    f"with fewer, bigger steps (a larger learning rate, or momentum)")
+        if obs["output shape"] != [1000, 1]:
+            return (f"{where}: on 1000 test points of shape (1000, 2) your model's output has "
+                    f"shape {tuple(obs['output shape'])}, but it should be (1000, 1)")
+        if not obs["losses finite"] or not math.isfinite(obs["test loss"]) \
+                or obs["last loss"] > obs["first loss"]:
+            return (f"{where}: training blew up: the loss ended higher than it started (or "
+                    f"became inf or NaN). Backward adds into .grad, so if you never reset "
+                    f"the gradients each step uses the sum of all the previous ones: call "
+                    f"optimizer.zero_grad() before loss.backward(). Otherwise, try a smaller "
+                    f"learning rate")
+        if obs["affine"]:
+            return (f"{where}: your trained model is an affine function of its input (a "
+                    f"flat plane, whatever its weights). Linear layers with nothing between "
+                    f"them collapse into one Linear layer, and no plane fits x1·x2 better than "
+                    f"the constant 0. Put a Sigmoid between the two Linear layers")
+        if obs["test loss"] >= TARGET:
+            return (f"{where}: after {steps} steps the loss on fresh test points is "
+                    f"{obs['test loss']:.4f}, above the target of {TARGET} (the best flat "
+                    f"plane gets about 0.11). If your loss stalls near 0.11, plain gradient "
+                    f"descent is crawling: add momentum (SGD(..., momentum=0.9)) with a "
+                    f"learning rate around 0.3, and use the whole step budget")
+    return None
+
+
+FIT_PRODUCT = Exercise(
+    id="06.fit_product", title="learn y = x1·x2 with two layers (stretch)",
+    entry="fit_product", points=2,
+    cases=[
+        Case("256 training points from product(), minigrad seeded with mg.manual_seed(0); "
+             "scored on 1000 fresh points", _fit_case(0, 0, 100)),
+    ],
+    judge=_judge_fit,
+    mistakes={},
+    hints=[
+        "Build Sequential(Linear(2, 10), Sigmoid(), Linear(10, 1)) from your own classes, an "
+        "MSELoss(), and an SGD over parameters(model). Then loop: forward, loss, backward, "
+        "step, using all 256 points at every step.",
+        "Each step: optimizer.zero_grad(); loss = loss_fn(model(X), y); loss.backward(); "
+        "optimizer.step(); remember float(loss.data). X and y arrive as NumPy arrays: wrap "
+        "them in Tensor once, before the loop. Plain SGD is slow on this problem: "
+        "SGD(params, lr=0.3, momentum=0.9) for 400 steps gets well under the target.",
+        "model = Sequential(Linear(2, 10), Sigmoid(), Linear(10, 1)); optimizer = "
+        "SGD(parameters(model), lr=0.3, momentum=0.9); loss_fn = MSELoss(); X, y = Tensor(X), "
+        "Tensor(y); losses = []; for _ in range(400): optimizer.zero_grad(); loss = "
+        "loss_fn(model(X), y); loss.backward(); optimizer.step(); losses.append(float("
+        "loss.data)) — then return model, losses",
+    ],
+)
+
+EXERCISES = [LINEAR, SEQUENTIAL, PARAMETERS, MSE_LOSS, FIT_PRODUCT]

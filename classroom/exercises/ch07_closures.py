@@ -1,0 +1,347 @@
+"""Chapter 7 exercises: layers as closures.  A Linear layer and a ReLU whose ``forward``
+returns ``(Y, backward)``, a Sequential that calls the closures in reverse, an MSE loss that
+returns its own gradient, and (stretch) the shuffling training loop.
+
+Answers use NumPy and the closure design's base pieces, ``Layer`` and ``Param``, from
+``classroom.designs.closures`` (chapter 7); they write Linear, ReLU, Sequential, the loss and
+the loop themselves instead of using that module's versions.
+"""
+
+import numpy as np
+
+from ..designs.closures import SGD as _SGD
+from ..designs.closures import Layer
+from ..designs.closures import Linear as _LibLinear
+from ..designs.closures import Sigmoid as _LibSigmoid
+from ..designs.closures import mse_loss as _library_mse_loss
+from .core import Case, Exercise
+
+SETUP = """\
+import numpy as np
+from classroom.designs.closures import Layer, Param
+from classroom import check, hint, solution"""
+
+
+def _seeded(shape, seed):
+    return np.random.default_rng(seed).uniform(-1.0, 1.0, shape)
+
+
+def _pair(result, what="forward"):
+    if not isinstance(result, (tuple, list)) or len(result) != 2:
+        raise TypeError(f"{what} should return a pair (Y, backward), got a "
+                        f"{type(result).__name__}")
+    Y, backward = result
+    if not callable(backward):
+        raise TypeError(f"the second item {what} returns should be the backward function, "
+                        f"got a {type(backward).__name__}")
+    return Y, backward
+
+
+def _array(value, what):
+    if value is None:
+        raise TypeError(f"{what} is None: did a function forget to `return` it?")
+    return np.asarray(value, dtype=float)
+
+
+# -- 07.linear -------------------------------------------------------------------------------
+
+
+def _linear_case(n_in, n_out, batch, seed, square_first=False):
+    def run(answer):
+        layer = answer(n_in, n_out, rng=np.random.default_rng(seed))
+        layer.W.value[...] = _seeded((n_out, n_in), seed)
+        layer.b.value[...] = _seeded((n_out,), seed + 1)
+        X = _seeded((batch, n_in), seed + 2)
+        Y, backward = _pair(layer.forward(X))
+        dY = _seeded((batch, n_out), seed + 3)
+        dX = backward(dY)
+        return {"Y": _array(Y, "Y"), "dX (what backward returns)": _array(dX, "dX"),
+                "W.grad": layer.W.grad, "b.grad": layer.b.grad}
+    return run
+
+
+def _linear_twice(answer):
+    """Two forward calls, then both closures: the gradients must add up, and each closure
+    must use its own call's input."""
+    layer = answer(3, 3, rng=np.random.default_rng(1))
+    layer.W.value[...] = _seeded((3, 3), 11)
+    layer.b.value[...] = _seeded((3,), 12)
+    X1, X2 = _seeded((2, 3), 13), _seeded((4, 3), 14)
+    _, back1 = _pair(layer.forward(X1))
+    _, back2 = _pair(layer.forward(X2))
+    dX1 = back1(_seeded((2, 3), 15))
+    dX2 = back2(_seeded((4, 3), 16))
+    return {"dX of the first call": _array(dX1, "dX"), "dX of the second call": _array(dX2, "dX"),
+            "W.grad after both": layer.W.grad, "b.grad after both": layer.b.grad}
+
+
+LINEAR = Exercise(
+    id="07.linear", title="a Linear layer as a closure", entry="Linear", points=1,
+    forbids=("classroom.designs.closures.Linear",),
+    cases=[
+        Case("Linear(3, 3) on a batch of 2, then backward with a (2, 3) gradient",
+             _linear_case(3, 3, 2, 0)),
+        Case("Linear(3, 3) called forward twice (batches of 2 and 4), then both backward "
+             "closures: the gradients of both calls add up in W.grad and b.grad",
+             _linear_twice),
+        Case("Linear(4, 2) on a batch of 5: Y (5, 2), dX (5, 4), W.grad (2, 4), b.grad (2,)",
+             _linear_case(4, 2, 5, 20)),
+    ],
+    mistakes={
+        "LinearOverwrites":
+            "backward overwrote the gradients instead of adding to them: a second backward call "
+            "(another batch, or the same weights used twice) must add its contribution, with "
+            "`+=`; only the optimizer zeroes W.grad and b.grad",
+        "LinearWrongTranspose":
+            "dX used W.T: for Y = X @ W.T the gradient of the input is dY @ W, of shape "
+            "(batch, n_in). Check each gradient against the shape of what it is the gradient of",
+        "LinearStoresInput":
+            "the input was stored on the layer (self.X), so the second forward call replaced "
+            "it and the first call's backward used the wrong X. Let the backward closure "
+            "capture the local variable X of its own forward call instead",
+    },
+    hints=[
+        "forward computes Y = X @ W.T + b from self.W.value and self.b.value, defines a "
+        "function backward(dY) inside itself, and returns (Y, backward). Inside backward, "
+        "X and W are still visible: that is the closure.",
+        "backward adds into the gradients and returns the input's gradient: W.grad gets "
+        "dY.T @ X (shape (n_out, n_in)), b.grad gets dY summed over the rows, and dX is "
+        "dY @ W (shape (batch, n_in)). Add with +=, never =.",
+        "W = self.W.value; Y = X @ W.T + self.b.value; def backward(dY): self.W.grad += "
+        "dY.T @ X; self.b.grad += dY.sum(axis=0); return dY @ W — then return Y, backward",
+    ],
+)
+
+
+# -- 07.relu ---------------------------------------------------------------------------------
+
+
+def _relu_case(X, dY):
+    X, dY = np.array(X, dtype=float), np.array(dY, dtype=float)
+
+    def run(answer):
+        Y, backward = _pair(answer().forward(X.copy()))
+        return {"Y": _array(Y, "Y"), "dX": _array(backward(dY.copy()), "dX")}
+    return run
+
+
+RELU = Exercise(
+    id="07.relu", title="ReLU as a closure", entry="ReLU", points=1,
+    forbids=("classroom.designs.closures.ReLU",),
+    cases=[
+        Case("a (2, 3) input with positive and negative entries and a gradient of mixed "
+             "signs", _relu_case([[1.5, -2.0, 0.5], [-0.5, 3.0, -1.0]],
+                                 [[-1.0, 2.0, 3.0], [4.0, -5.0, 6.0]])),
+        Case("a (1, 4) input containing an exact 0 (its gradient is 0, as in PyTorch)",
+             _relu_case([[0.0, 2.0, -3.0, 0.0]], [[1.0, 1.0, 1.0, -2.0]])),
+    ],
+    mistakes={
+        "ReLUGradSign":
+            "the mask came from the sign of the incoming gradient dY. ReLU's slope depends on "
+            "its input: 1 where X was positive, 0 elsewhere, whatever the sign of dY. Compute "
+            "the mask from X in forward and let the closure capture it",
+        "ReLUMaskOnly":
+            "backward returned the mask (the local slope) but forgot to multiply it by dY: the "
+            "chain rule passes on the incoming gradient times the slope",
+        "ReLUAtZero":
+            "an input of exactly 0 let the gradient through (X >= 0). Use X > 0: at 0 the "
+            "gradient is 0 by convention, as in PyTorch and minigrad",
+    },
+    hints=[
+        "In forward, compute a boolean mask of where X is positive, and Y = X where the mask "
+        "is True, 0 elsewhere. The backward closure needs only that mask.",
+        "mask = X > 0; Y = np.where(mask, X, 0.0). backward(dY) returns dY * mask: the "
+        "gradient passes where the input was positive and is blocked elsewhere.",
+        "def forward(self, X): mask = X > 0 — def backward(dY): return dY * mask — "
+        "return np.where(mask, X, 0.0), backward",
+    ],
+)
+
+
+# -- 07.sequential ---------------------------------------------------------------------------
+
+
+class _Logged(Layer):
+    """A test layer: multiplies by a constant and records when its closures run."""
+
+    def __init__(self, name, factor, log):
+        self.name, self.factor, self.log = name, factor, log
+
+    def forward(self, X):
+        self.log.append(f"forward {self.name}")
+
+        def backward(dY):
+            self.log.append(f"backward {self.name}")
+            return dY * self.factor
+
+        return X * self.factor, backward
+
+
+def _order_case(answer):
+    log = []
+    model = answer(*(_Logged(n, f, log) for n, f in (("a", 2.0), ("b", 3.0), ("c", 5.0))))
+    Y, backward = _pair(model.forward(np.ones((1, 2))))
+    dX = backward(np.ones((1, 2)))
+    return {"Y": _array(Y, "Y"), "dX": _array(dX, "dX"), "the order of the calls": log}
+
+
+def _mlp_case(n_in, hidden, n_out, batch, seed):
+    def run(answer):
+        model = answer(_LibLinear(n_in, hidden, rng=np.random.default_rng(seed)), _LibSigmoid(),
+                       _LibLinear(hidden, n_out, rng=np.random.default_rng(seed + 1)))
+        X = _seeded((batch, n_in), seed + 2)
+        Y, backward = _pair(model.forward(X))
+        dX = backward(_seeded((batch, n_out), seed + 3))
+        return {"Y": _array(Y, "Y"), "dX": _array(dX, "dX"),
+                "gradients of the parameters": [p.grad for p in model.params()]}
+    return run
+
+
+def _empty_case(answer):
+    X = _seeded((2, 3), 7)
+    Y, backward = _pair(answer().forward(X))
+    return {"Y": _array(Y, "Y"), "dX": _array(backward(X * 10), "dX")}
+
+
+SEQUENTIAL = Exercise(
+    id="07.sequential", title="Sequential: closures called in reverse", entry="Sequential",
+    points=2,
+    forbids=("classroom.designs.closures.Sequential",),
+    cases=[
+        Case("three logging layers a, b, c (times 2, 3 and 5): the output, dX, and the "
+             "order in which the forward and backward calls ran", _order_case),
+        Case("Linear(3, 4) → Sigmoid → Linear(4, 2) on a batch of 5: output, dX and the "
+             "parameters' gradients", _mlp_case(3, 4, 2, 5, 0)),
+        Case("Sequential() with no layers: Y is X, and backward returns dY unchanged",
+             _empty_case),
+    ],
+    mistakes={
+        "SequentialForwardOrder":
+            "the backward closures ran in forward order. The chain rule starts at the output: "
+            "the last layer's closure gets dY first and each closure hands its result to the "
+            "one before, so walk the list with reversed(...)",
+        "SequentialSameGradient":
+            "every closure was called with the same dY: each backward call must receive what "
+            "the closure after it returned (dY = layer_backward(dY))",
+        "SequentialLastOnly":
+            "only the last layer's closure was kept: forward must collect every layer's "
+            "backward in a list, and the returned backward must call them all",
+    },
+    hints=[
+        "forward runs each layer on the previous output (X, backward = layer.forward(X)) and "
+        "appends each backward to a list. It returns the last output and one new closure.",
+        "The returned closure walks the list last to first, passing each one's result to the "
+        "next: for layer_backward in reversed(backwards): dY = layer_backward(dY); then "
+        "return dY.",
+        "backwards = []; for layer in self.layers: X, backward = layer.forward(X); "
+        "backwards.append(backward) — def backward(dY): for f in reversed(backwards): "
+        "dY = f(dY) — return dY — and forward returns X, backward",
+    ],
+)
+
+
+# -- 07.mse_loss -----------------------------------------------------------------------------
+def _loss_case(shape, seed):
+    def run(answer):
+        pred, target = _seeded(shape, seed), _seeded(shape, seed + 1)
+        result = answer(pred.copy(), target.copy())
+        if not isinstance(result, (tuple, list)) or len(result) != 2:
+            raise TypeError(f"mse_loss should return a pair (loss, dloss), got a "
+                            f"{type(result).__name__}")
+        loss, dloss = result
+        return {"loss": _array(loss, "the loss").reshape(()),
+                "dloss": _array(dloss, "dloss")}
+    return run
+
+
+MSE_LOSS = Exercise(
+    id="07.mse_loss", title="a loss that returns its gradient", entry="mse_loss", points=1,
+    forbids=("classroom.designs.closures.mse_loss",),
+    cases=[
+        Case("a (4, 1) prediction and target", _loss_case((4, 1), 0)),
+        Case("a (3, 2) prediction and target (the mean is over all 6 numbers)",
+             _loss_case((3, 2), 10)),
+    ],
+    mistakes={
+        "mse_loss_no_two":
+            "dloss is missing the factor 2: the derivative of (p - t)² is 2·(p - t)",
+        "mse_loss_no_mean":
+            "dloss forgot to divide by n: the loss is a mean over all n numbers, so each "
+            "number's share of the gradient is 2·(p - t)/n",
+        "mse_loss_rows":
+            "dloss was divided by the number of rows; the mean is over every number, so a "
+            "(3, 2) prediction divides by 6, not 3 (use diff.size)",
+        "mse_loss_wrong_sign":
+            "dloss has the wrong sign: it is the derivative with respect to pred, 2·(pred - "
+            "target)/n, which is positive where a prediction is too high (so that a step against "
+            "it lowers that prediction)",
+    },
+    hints=[
+        "Return two things: the mean of the squared differences (one number), and an array "
+        "shaped like pred holding the loss's derivative with respect to each prediction.",
+        "With diff = pred - target and n = diff.size: loss = np.mean(diff ** 2), and the "
+        "derivative of (1/n)·Σ diff² with respect to one prediction is 2·diff/n.",
+        "diff = pred - target; return float(np.mean(diff ** 2)), 2 * diff / diff.size",
+    ],
+)
+
+
+# -- 07.fit ----------------------------------------------------------------------------------
+
+
+def _fit_case(n, n_in, epochs, batch_size, seed):
+    def run(answer):
+        data = np.random.default_rng(100 + seed)
+        X = data.uniform(-1, 1, (n, n_in))
+        Y = X @ data.uniform(-1, 1, (n_in, 1)) + 0.5
+        model = _LibLinear(n_in, 1, rng=np.random.default_rng(seed))
+        losses = answer(model, _library_mse_loss, _SGD(model.params(), lr=0.1), X, Y,
+                        epochs, batch_size, seed=seed)
+        if losses is None:
+            raise TypeError("fit returned None: did it forget to `return` the list of losses?")
+        return {"per-epoch losses": [float(v) for v in losses],
+                "final W": model.W.value, "final b": model.b.value}
+    return run
+
+
+FIT = Exercise(
+    id="07.fit", title="the training loop, shuffled every epoch (stretch)", entry="fit",
+    points=2,
+    forbids=("classroom.designs.closures.Learner",),
+    cases=[
+        Case("12 rows of 3 features, batches of 5 (the last batch has 2 rows), 3 epochs, "
+             "seed 0: the list of epoch losses and the final weights", _fit_case(12, 3, 3, 5, 0)),
+        Case("20 rows of 2 features, batches of 4, 4 epochs, seed 3", _fit_case(20, 2, 4, 4, 3)),
+    ],
+    mistakes={
+        "fit_no_shuffle":
+            "the rows were never shuffled: each epoch went through the data in its stored "
+            "order. Draw order = rng.permutation(len(X)) at the start of every epoch and take "
+            "the batches from it",
+        "fit_same_order":
+            "every epoch used the same order: the generator was created anew inside the epoch "
+            "loop. Create rng = np.random.default_rng(seed) once, before the loop, so that each "
+            "epoch draws a fresh permutation",
+        "fit_unweighted":
+            "the epoch loss is a plain mean over the batches, so the short last batch counted "
+            "as much as a full one. Weight each batch's loss by its number of rows and divide "
+            "by len(X)",
+        "fit_drops_last":
+            "the last, smaller batch was skipped: when len(X) is not a multiple of batch_size, "
+            "the rows left over still form one more (shorter) batch. Let the batches start at "
+            "range(0, len(X), batch_size) and slice order[start:start + batch_size]",
+    },
+    hints=[
+        "Create the generator once: rng = np.random.default_rng(seed). Each epoch draws a new "
+        "order with rng.permutation(len(X)) and cuts it into slices of batch_size indices.",
+        "For each batch: pred, backward = model.forward(X[idx]); value, dloss = loss(pred, "
+        "Y[idx]); backward(dloss); optimizer.step() (it also zeroes the gradients). Add "
+        "value * len(idx) to a running total; the epoch's loss is total / len(X).",
+        "rng = np.random.default_rng(seed); losses = []; for _ in range(epochs): order = "
+        "rng.permutation(len(X)); total = 0.0; for start in range(0, len(X), batch_size): "
+        "idx = order[start:start + batch_size]; ...; total += value * len(idx) — then "
+        "losses.append(total / len(X)); return losses",
+    ],
+)
+
+EXERCISES = [LINEAR, RELU, SEQUENTIAL, MSE_LOSS, FIT]

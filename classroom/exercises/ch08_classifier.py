@@ -1,0 +1,341 @@
+"""Chapter 8 exercises: a stable softmax, cross-entropy from logits, accuracy, a confusion
+matrix, and (stretch) cross-entropy as one recorded op with a hand-written backward.
+
+Answers use Tensor ops from chapters 1–5 (``exp``, ``log``, ``sum(dim, keepdims)``,
+``/``, ``-``, indexing, ``mean``), NumPy, and ``minigrad.autograd.record``; they do
+not call minigrad's ``softmax`` / ``log_softmax`` / ``cross_entropy`` /
+``train.accuracy``, which are what they write.
+"""
+
+import numpy as np
+
+from minigrad.autograd import topological_order
+from minigrad.tensor import Tensor
+from .core import Case, Exercise
+
+SETUP = """\
+import numpy as np
+import minigrad as mg
+from minigrad import Tensor
+from minigrad.autograd import record
+from classroom import check, hint, solution"""
+
+
+def leaf(values):
+    return Tensor(np.array(values, dtype=float), requires_grad=True)
+
+
+def grad_of(t, name):
+    """``t``'s gradient as an array; a missing gradient is an error, not None."""
+    if t.grad is None:
+        raise RuntimeError(f"{name} received no gradient from backward: is the result built "
+                           f"from it with Tensor operations (not NumPy on .data)?")
+    return t.grad.data
+
+
+def _returned(out, what):
+    if out is None:
+        raise TypeError(f"{what} returned None: did it forget to `return` its result?")
+    return out
+
+
+def _tensor_out(out, what):
+    """The answer's output as a Tensor we can call backward on."""
+    out = _returned(out, what)
+    if not isinstance(out, Tensor):
+        raise TypeError(f"{what} returned a {type(out).__name__}, but it should return a "
+                        f"Tensor (built with Tensor operations, so that gradients flow)")
+    if not out.requires_grad:
+        raise TypeError(f"{what} returned a Tensor that is not connected to the logits, so no "
+                        f"gradient can flow back to them: build the result from the logits "
+                        f"with Tensor operations (or `record`), not from NumPy arrays "
+                        f"wrapped in a new Tensor")
+    return out
+
+
+def _logits(seed, shape, scale=2.0):
+    return np.random.default_rng(seed).normal(0.0, scale, shape)
+
+
+def _no_warnings():
+    """Overflow in a wrong answer is part of what is observed; do not print warnings."""
+    return np.errstate(all="ignore")
+
+
+# -- 08.softmax -----------------------------------------------------------------------------
+
+
+def _softmax_values(values):
+    def run(answer):
+        with _no_warnings():
+            out = _returned(answer(leaf(values)), "softmax")
+        return {"probabilities": out}
+    return run
+
+
+def _softmax_grad(shape, seed):
+    def run(answer):
+        z = leaf(_logits(seed, shape))
+        with _no_warnings():
+            out = _tensor_out(answer(z), "softmax")
+            out.backward(_logits(seed + 1, shape, 1.0))
+        return {"probabilities": out, "gradient of the logits": grad_of(z, "the logits")}
+    return run
+
+
+EXTREME = [[1000.0, 0.0, -1000.0], [-1000.0, -1000.0, -1000.0], [1.0, 2.0, 3.0]]
+
+SOFTMAX = Exercise(
+    id="08.softmax", title="a stable softmax", entry="softmax", points=1,
+    forbids=("minigrad.nn.functional.softmax", "minigrad.nn.functional.log_softmax"),
+    cases=[
+        Case("a (2, 3) batch of ordinary logits: the probabilities",
+             _softmax_values([[2.0, 1.0, 0.1], [0.0, -1.0, 3.0]])),
+        Case("a (3, 3) batch with logits of ±1000 and a row of all -1000: every probability "
+             "must be finite", _softmax_values(EXTREME)),
+        Case("(3, 4) logits: the probabilities, then the gradient of the logits after "
+             "backward with a fixed incoming gradient", _softmax_grad((3, 4), 0)),
+    ],
+    mistakes={
+        "softmax_naive":
+            "no max subtraction: e^1000 overflows to inf and e^-1000 underflows to 0, so the "
+            "division gives nan (inf/inf, 0/0). Subtract each row's largest logit before exp: "
+            "softmax does not change, and the largest exponent becomes e^0 = 1",
+        "softmax_global_max":
+            "you subtracted the largest logit of the whole batch, not of each row: a row whose "
+            "logits are all far below that maximum underflows to 0/0. Take the maximum along "
+            "each row, z.data.max(axis=1, keepdims=True)",
+        "softmax_columns":
+            "the probabilities were normalised down the columns (dim=0): each row (one example) "
+            "should sum to 1, so take the max and the sum along dim=1, with keepdims=True",
+    },
+    hints=[
+        "Softmax of a row is e^z divided by the sum of e^z over that row. Before the exp, "
+        "subtract the row's largest logit: the result is the same, and nothing overflows.",
+        "m = logits.data.max(axis=1, keepdims=True) is an (N, 1) array of row maxima (a "
+        "constant: no gradient needs to flow through it). Then e = (logits - m).exp(), and "
+        "divide by e.sum(dim=1, keepdims=True) so that the (N, 1) sums broadcast over the rows.",
+        "m = logits.data.max(axis=1, keepdims=True); e = (logits - m).exp(); return e / "
+        "e.sum(dim=1, keepdims=True)",
+    ],
+)
+
+
+# -- 08.cross_entropy -----------------------------------------------------------------------
+
+
+def _ce_case(values, target, grad=True):
+    def run(answer):
+        z = leaf(values)
+        with _no_warnings():
+            loss = _tensor_out(answer(z, np.array(target)), "cross_entropy")
+            obs = {"loss": loss}
+            if grad:
+                loss.backward()
+                obs["gradient of the logits"] = grad_of(z, "the logits")
+        return obs
+    return run
+
+
+CE_LOGITS = [[2.0, 0.5, -1.0], [0.1, 0.2, 3.0], [-0.5, 1.5, 0.0], [1.0, 1.0, 1.2]]
+
+CROSS_ENTROPY = Exercise(
+    id="08.cross_entropy", title="cross-entropy from logits", entry="cross_entropy", points=2,
+    forbids=("minigrad.nn.functional.cross_entropy",
+             "minigrad.nn.functional.log_softmax",
+             "minigrad.nn.CrossEntropyLoss"),
+    cases=[
+        Case("4 rows of 3 logits with classes [0, 2, 1, 2]: the loss, then the gradient of the "
+             "logits after loss.backward()", _ce_case(CE_LOGITS, [0, 2, 1, 2])),
+        Case("logits of ±1000: a confidently right row and a confidently wrong one (the loss "
+             "must be finite)", _ce_case([[1000.0, -1000.0], [1000.0, -1000.0]], [0, 1])),
+    ],
+    mistakes={
+        "cross_entropy_sum":
+            "forgot the mean: the losses of the rows were added up, so the loss (and every "
+            "gradient) grows with the batch size. Average over the N rows with .mean()",
+        "cross_entropy_columns":
+            "logp[:, target] picks whole columns, an (N, N) matrix, not one entry per row. The "
+            "target holds class indices (not a one-hot matrix): pair row i with class target[i] "
+            "using logp[np.arange(N), target]",
+        "cross_entropy_logits_as_probabilities":
+            "you took the log of the logits themselves, as if they were probabilities. Logits are "
+            "raw scores (any sign, any size): turn them into log-probabilities with a stable "
+            "log-softmax first, (z - m) - log(sum(exp(z - m)))",
+        "cross_entropy_log_of_softmax":
+            "you took the log of a softmax: a probability that underflows to 0 gives "
+            "log(0) = -inf, so a confidently wrong row makes the loss infinite. Compute the "
+            "log-probabilities directly with the log-sum-exp, (z - m) - log(sum(exp(z - m)))",
+        "cross_entropy_naive":
+            "no max subtraction: e^1000 overflows to inf, the softmax becomes inf/inf = nan and "
+            "so does the loss. Subtract each row's largest logit m first and use the log-sum-exp, "
+            "(z - m) - log(sum(exp(z - m)))",
+    },
+    hints=[
+        "The loss of row i is minus the log-probability of its true class target[i]; the "
+        "result is the mean over the rows. Compute log-probabilities with a stable "
+        "log-softmax, never as log(softmax(...)).",
+        "shifted = logits - logits.data.max(axis=1, keepdims=True); logp = shifted - "
+        "shifted.exp().sum(dim=1, keepdims=True).log(). Then pick one entry per row with two "
+        "index arrays: logp[np.arange(N), target].",
+        "n = logits.shape[0]; shifted = logits - logits.data.max(axis=1, keepdims=True); "
+        "logp = shifted - shifted.exp().sum(dim=1, keepdims=True).log(); return "
+        "-logp[np.arange(n), target].mean()",
+    ],
+)
+
+
+# -- 08.accuracy ----------------------------------------------------------------------------
+
+
+def _accuracy_case(values, target):
+    def run(answer):
+        return {"accuracy": _returned(answer(Tensor(np.array(values, dtype=float)),
+                                             np.array(target)), "accuracy")}
+    return run
+
+
+ACC_LOGITS = [[0.2, 2.0, -1.0], [3.0, 0.0, 1.0], [0.0, 0.0, 5.0], [1.0, 2.0, 0.5],
+              [-1.0, -2.0, -0.5]]
+SQUARE = [[0.0, 2.0, 1.0, 0.0], [4.0, 0.0, 1.0, 2.0], [1.0, 0.0, 3.0, 2.0],
+          [0.0, 1.0, 0.0, 1.5]]
+
+ACCURACY = Exercise(
+    id="08.accuracy", title="accuracy", entry="accuracy", points=1,
+    forbids=("minigrad.train.accuracy",),
+    cases=[
+        Case("5 rows of 3 logits, classes [1, 0, 1, 1, 2]: 4 of them right",
+             _accuracy_case(ACC_LOGITS, [1, 0, 1, 1, 2])),
+        Case("a square batch, 4 rows of 4 logits, classes [1, 0, 2, 0]",
+             _accuracy_case(SQUARE, [1, 0, 2, 0])),
+    ],
+    mistakes={
+        "accuracy_wrong_axis":
+            "argmax along the wrong axis: argmax(axis=0) finds, for each class, the row with the "
+            "largest logit. Each row is one example, so take argmax(axis=1): one predicted class "
+            "per row",
+        "accuracy_count":
+            "you returned the number of right answers: accuracy is a fraction, the number right "
+            "divided by the number of rows (a float between 0 and 1)",
+        "accuracy_max":
+            "you compared the largest logit itself with the class: max gives the largest value, "
+            "but the predicted class is where it is, its index: use argmax",
+    },
+    hints=[
+        "The predicted class of a row is the index of its largest logit. Compare the "
+        "predictions with target and return the fraction that match.",
+        "logits is a Tensor: its numbers are logits.data, an (N, C) array. "
+        "logits.data.argmax(axis=1) gives one predicted class per row.",
+        "return float((logits.data.argmax(axis=1) == target).mean())",
+    ],
+)
+
+
+# -- 08.confusion_matrix --------------------------------------------------------------------
+
+
+def _confusion_case(true, predicted, num_classes):
+    def run(answer):
+        out = _returned(answer(np.array(true), np.array(predicted), num_classes),
+                        "confusion_matrix")
+        return {"matrix": np.asarray(out)}
+    return run
+
+
+CONFUSION = Exercise(
+    id="08.confusion_matrix", title="a confusion matrix", entry="confusion_matrix", points=1,
+    cases=[
+        Case("5 examples, 3 classes: true [0, 1, 2, 2, 2], predicted [0, 2, 2, 2, 0]",
+             _confusion_case([0, 1, 2, 2, 2], [0, 2, 2, 2, 0], 3)),
+        Case("4 classes, but the labels only use 0, 1 and 2: true [0, 1, 1, 2], predicted "
+             "[1, 1, 1, 2]", _confusion_case([0, 1, 1, 2], [1, 1, 1, 2], 4)),
+    ],
+    mistakes={
+        "confusion_swapped":
+            "rows and columns are swapped: row t should count the examples whose TRUE class is t, "
+            "column q those PREDICTED as q, so the entry is matrix[true[i], predicted[i]]",
+        "confusion_fancy_increment":
+            "matrix[true, predicted] += 1 adds only once when the same (true, predicted) pair "
+            "occurs several times (NumPy's fancy-index assignment does not accumulate). Use "
+            "np.add.at(matrix, (true, predicted), 1), or a loop over the examples",
+        "confusion_sized_by_data":
+            "the matrix was sized by the labels that occur: it must be num_classes × "
+            "num_classes, even when a class never appears",
+    },
+    hints=[
+        "Start from a num_classes × num_classes matrix of zeros and add 1 for every example, "
+        "in the row of its true class and the column of its predicted class.",
+        "A loop works: for t, q in zip(true, predicted): matrix[t, q] += 1. Without a loop, "
+        "beware: matrix[true, predicted] += 1 counts a repeated pair only once; "
+        "np.add.at(matrix, (true, predicted), 1) counts every one.",
+        "matrix = np.zeros((num_classes, num_classes), dtype=int); np.add.at(matrix, (true, "
+        "predicted), 1); return matrix",
+    ],
+)
+
+
+# -- 08.cross_entropy_op --------------------------------------------------------------------
+
+
+def _fused_case(values, target, upstream=None):
+    def run(answer):
+        z = leaf(values)
+        with _no_warnings():
+            loss = _tensor_out(answer(z, np.array(target)), "cross_entropy_op")
+            nodes = len(topological_order(loss)) - 1 if loss.requires_grad else 0
+            obs = {"loss": loss,
+                   "recorded ops between the logits and the loss (one op: 1)": nodes}
+            if upstream is None:
+                loss.backward()
+            else:
+                (loss * upstream).backward()
+        obs["gradient of the logits"] = grad_of(z, "the logits")
+        return obs
+    return run
+
+
+FUSED = Exercise(
+    id="08.cross_entropy_op", title="cross-entropy as one op, with its backward (stretch)",
+    entry="cross_entropy_op", points=2,
+    forbids=("minigrad.nn.functional.cross_entropy",
+             "minigrad.nn.functional.log_softmax",
+             "minigrad.nn.functional.softmax",
+             "minigrad.nn.CrossEntropyLoss"),
+    cases=[
+        Case("3 rows of 4 logits, classes [3, 0, 1]: the loss, the number of recorded ops, "
+             "and the gradient after loss.backward()",
+             _fused_case([[1.0, 2.0, 0.5, 3.0], [2.5, -1.0, 0.0, 1.0], [0.2, 0.1, -0.3, 0.0]],
+                         [3, 0, 1])),
+        Case("the same logits, but the loss is multiplied by 3 before backward: the incoming "
+             "gradient g is 3",
+             _fused_case([[1.0, 2.0, 0.5, 3.0], [2.5, -1.0, 0.0, 1.0], [0.2, 0.1, -0.3, 0.0]],
+                         [3, 0, 1], upstream=3.0)),
+        Case("logits of ±1000", _fused_case([[1000.0, -1000.0, 0.0], [0.0, 1000.0, -1000.0]],
+                                            [0, 2])),
+    ],
+    mistakes={
+        "fused_no_mean":
+            "forgot to divide by N: the loss is a mean over N rows, so each row's share of the "
+            "gradient is (softmax - one_hot) / N",
+        "fused_ignores_upstream":
+            "the incoming gradient g was ignored: by the chain rule, backward(g) must return g "
+            "times the loss's own gradient (g is 1 only when the loss is the end of the graph)",
+        "fused_no_one_hot":
+            "forgot to subtract the one-hot: the gradient of -log p_y with respect to z_j is "
+            "p_j - 1 for the true class and p_j for the others. Subtract 1 at [rows, target]",
+    },
+    hints=[
+        "Compute the loss with NumPy on logits.data (a stable log-softmax, then minus the "
+        "mean of the picked entries), and give record a backward(g) that returns a one-item "
+        "tuple: the gradient for the logits.",
+        "Keep logp (the (N, C) log-probabilities) for backward: np.exp(logp) is the softmax. "
+        "The gradient is (softmax - one_hot) / N times g; subtract the one-hot in place with "
+        "grad[np.arange(N), target] -= 1.",
+        "shifted = L - L.max(axis=1, keepdims=True); logp = shifted - np.log(np.exp(shifted)"
+        ".sum(axis=1, keepdims=True)); def backward(g): grad = np.exp(logp); grad[rows, "
+        "target] -= 1; return (g * grad / n,) — and return record(np.asarray(-logp[rows, "
+        "target].mean()), (logits,), backward, \"cross_entropy\")",
+    ],
+)
+
+EXERCISES = [SOFTMAX, CROSS_ENTROPY, ACCURACY, CONFUSION, FUSED]

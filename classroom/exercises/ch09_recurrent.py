@@ -1,0 +1,319 @@
+"""Chapter 9 exercises: training windows from a series, one RNN step with given weights,
+unrolling a cell over a sequence, the gradient norm reaching each hidden state, and
+(stretch) truncated backpropagation through time.
+
+Answers use ``Tensor`` ops from chapters 1–6 (``@``, ``.T``, ``+``, ``.tanh()``,
+``.retain_grad()``, ``.detach()`` …), ``minigrad.nn`` (``RNNCell`` and ``Linear`` are
+handed to them by the checker) and NumPy.  ``09.rnn_step`` writes the cell's formula
+itself instead of calling ``nn.RNNCell``.
+"""
+
+import numpy as np
+
+from minigrad.nn import Linear, RNNCell
+from minigrad.optim import SGD
+from minigrad.tensor import Tensor
+from .core import Case, Exercise, plain
+
+SETUP = """\
+import numpy as np
+import minigrad as mg
+from minigrad import Tensor, nn
+from classroom import check, hint, solution"""
+
+
+NO_GRAD = "no gradient reached it"
+
+
+def _seeded(shape, seed, scale=1.0):
+    return np.random.default_rng(seed).uniform(-scale, scale, shape)
+
+
+def leaf(values):
+    return Tensor(np.array(values, dtype=float), requires_grad=True)
+
+
+def _grad(t):
+    return NO_GRAD if t.grad is None else t.grad.data
+
+
+def _output(out, what):
+    if out is None:
+        raise TypeError(f"{what} returned None: did it forget to `return` its result?")
+    return out
+
+
+def _sincos(n, start=0.0, dt=0.25):
+    x = start + np.arange(n) * dt
+    return np.sin(x) * np.cos(x)
+
+
+def _cell(input_size, hidden_size, seed):
+    return RNNCell(input_size, hidden_size, rng=np.random.default_rng(seed))
+
+
+# -- 09.windows ------------------------------------------------------------------------------
+
+
+def _windows_case(series, steps):
+    def run(answer):
+        result = _output(answer(np.array(series, dtype=float), steps), "make_windows")
+        if not isinstance(result, (tuple, list)) or len(result) != 2:
+            return {"returned": f"<{type(result).__name__}>"}
+        X, y = result
+        return {"returned": "a pair (X, y)", "X": np.asarray(plain(X), dtype=float),
+                "y": np.asarray(plain(y), dtype=float)}
+    return run
+
+
+WINDOWS = Exercise(
+    id="09.windows", title="training windows from a series (warm-up)", entry="make_windows",
+    points=1,
+    cases=[
+        Case("the series 0, 1, 2, …, 7 with windows of 3 values", _windows_case(np.arange(8.0), 3)),
+        Case("30 samples of sin(x)·cos(x) with windows of 5 values",
+             _windows_case(_sincos(30), 5)),
+        Case("windows of a single value (steps = 1)", _windows_case([0.5, -1.0, 2.0, 4.0], 1)),
+    ],
+    mistakes={
+        "windows_target_inside":
+            "the target is the last value inside the window, which the model has already read: "
+            "it must be the value right after the window, y[i] = series[i + steps]",
+        "windows_non_overlapping":
+            "your windows do not overlap: a new window should start at every position of the "
+            "series (i = 0, 1, 2, …), not every `steps` positions, so that no example is wasted",
+        "windows_one_short":
+            "you made one window too few: the last window is series[n - steps - 1 : n - 1] and "
+            "its target is the very last value, so there are len(series) - steps windows",
+    },
+    hints=[
+        "Window i is series[i : i + steps] and its target is the value right after it, "
+        "series[i + steps]. How many positions i leave room for a target?",
+        "There are n = len(series) - steps windows. Stack series[i:i + steps] for i in "
+        "range(n) into an (n, steps) array with np.stack; the targets are series[steps:].",
+        "n = len(series) - steps; X = np.stack([series[i:i + steps] for i in range(n)]); "
+        "y = series[steps:]; return X, y",
+    ],
+)
+
+
+# -- 09.rnn_step -----------------------------------------------------------------------------
+
+
+def _step_case(batch, input_size, hidden, seed):
+    def run(answer):
+        x = leaf(_seeded((batch, input_size), seed))
+        h = leaf(_seeded((batch, hidden), seed + 1, 0.9))
+        W_ih = leaf(_seeded((hidden, input_size), seed + 2))
+        W_hh = leaf(_seeded((hidden, hidden), seed + 3, 0.6))
+        b_ih = leaf(_seeded((hidden,), seed + 4, 0.5))
+        b_hh = leaf(_seeded((hidden,), seed + 5, 0.5))
+        out = _output(answer(x, h, W_ih, W_hh, b_ih, b_hh), "rnn_step")
+        out.backward(_seeded((batch, hidden), seed + 6))
+        return {"the new hidden state": out, "gradient of x": _grad(x),
+                "gradient of h": _grad(h), "gradient of W_ih": _grad(W_ih),
+                "gradient of W_hh": _grad(W_hh), "gradient of b_ih": _grad(b_ih),
+                "gradient of b_hh": _grad(b_hh)}
+    return run
+
+
+RNN_STEP = Exercise(
+    id="09.rnn_step", title="one step of a recurrent cell", entry="rnn_step", points=1,
+    forbids=("minigrad.nn.RNNCell",),
+    cases=[
+        Case("a batch of 2, input size 3, hidden size 3: the new state, then every input's "
+             "gradient after backward", _step_case(2, 3, 3, 0)),
+        Case("a batch of 4 single numbers (input size 1), hidden size 5", _step_case(4, 1, 5, 10)),
+    ],
+    mistakes={
+        "rnn_step_no_bias":
+            "the biases are missing: the cell adds b_ih and b_hh before the tanh, and without "
+            "them the two biases get no gradient and can never learn",
+        "rnn_step_swapped":
+            "the weights are swapped: W_ih (hidden, input) multiplies the input x, and W_hh "
+            "(hidden, hidden) multiplies the previous state h",
+        "rnn_step_no_tanh":
+            "the tanh is missing: the sum of the two linear maps must be squashed by .tanh(), "
+            "which keeps the state between -1 and 1 however long the sequence",
+        "rnn_step_no_b_hh":
+            "b_hh is missing: the cell adds both biases, b_ih and b_hh, before the tanh "
+            "(PyTorch keeps one bias per linear map)",
+        "rnn_step_no_b_ih":
+            "b_ih is missing: the cell adds both biases, b_ih and b_hh, before the tanh "
+            "(PyTorch keeps one bias per linear map)",
+        "rnn_step_sigmoid":
+            "you squashed with a sigmoid: the recurrent cell uses .tanh(), which keeps the state "
+            "between -1 and 1, centred on 0",
+        "rnn_step_no_transpose":
+            "the weights are not transposed: in PyTorch's layout each weight has one row per "
+            "hidden unit, so the products are x @ W_ih.T and h @ W_hh.T",
+    },
+    hints=[
+        "Two linear maps, one for the input and one for the previous state, are added and "
+        "squashed: h_new = tanh(x W_ih^T + b_ih + h W_hh^T + b_hh).",
+        "x is (batch, input) and W_ih is (hidden, input), so x @ W_ih.T is (batch, hidden); "
+        "likewise h @ W_hh.T. The biases broadcast over the batch. Finish with .tanh().",
+        "return (x @ W_ih.T + b_ih + h @ W_hh.T + b_hh).tanh()",
+    ],
+)
+
+
+# -- 09.unroll -------------------------------------------------------------------------------
+
+
+def _unroll_case(steps, batch, input_size, hidden, seed, with_h0=True):
+    def run(answer):
+        cell = _cell(input_size, hidden, seed)
+        xs = [Tensor(_seeded((batch, input_size), seed + 1 + t)) for t in range(steps)]
+        h0 = leaf(_seeded((batch, hidden), seed + 99, 0.8)) if with_h0 else None
+        result = _output(answer(cell, xs, h0), "unroll")
+        obs = {"the list of hidden states": plain(result)}
+        if isinstance(result, (list, tuple)) and result and isinstance(result[-1], Tensor):
+            result[-1].sum().backward()
+            obs["gradient of weight_hh after backward from the last state"] = \
+                _grad(cell.weight_hh)
+        return obs
+    return run
+
+
+UNROLL = Exercise(
+    id="09.unroll", title="unroll a cell over a sequence", entry="unroll", points=1,
+    cases=[
+        Case("4 steps, a batch of 2 single numbers, hidden size 3, a given h0",
+             _unroll_case(4, 2, 1, 3, 0)),
+        Case("3 steps starting from h0 = None (zeros)", _unroll_case(3, 2, 1, 3, 10, False)),
+        Case("a single step", _unroll_case(1, 1, 2, 4, 20)),
+    ],
+    mistakes={
+        "unroll_reuses_h0":
+            "every step starts again from the initial state h0: each call of the cell must get "
+            "the state the previous call returned (h = cell(x, h)), or the network has no memory",
+        "unroll_includes_h0":
+            "the initial state h0 is in the list: return only the states the cell computed, "
+            "one per input (T inputs, T states)",
+        "unroll_last_only":
+            "you returned only the last hidden state: unroll should return the list of all T "
+            "states, one per step (the last one is result[-1])",
+    },
+    hints=[
+        "Keep a variable h for the current state, starting at h0. For each input x in order, "
+        "replace h by cell(x, h) and remember it.",
+        "states = []; h = h0; then a loop over xs that calls the cell with the *current* h, "
+        "stores the new h in h, and appends it. Return the list.",
+        "states, h = [], h0; for x in xs: h = cell(x, h); states.append(h) — then return "
+        "states",
+    ],
+)
+
+
+# -- 09.grad_norms ---------------------------------------------------------------------------
+
+
+def _norms_case(steps, batch, hidden, seed):
+    def run(answer):
+        rng = np.random.default_rng(seed)
+        cell = RNNCell(1, hidden, rng=rng)
+        head = Linear(hidden, 1, rng=rng)
+        values = _sincos(steps + 1, start=0.1 * seed)
+        xs = [Tensor(np.full((batch, 1), values[t]) + _seeded((batch, 1), seed + t, 0.1))
+              for t in range(steps)]
+        target = Tensor(np.full((batch, 1), values[steps]))
+        result = _output(answer(cell, head, xs, target), "grad_norms")
+        return {"the list of norms": np.asarray(plain(result), dtype=float)}
+    return run
+
+
+GRAD_NORMS = Exercise(
+    id="09.grad_norms", title="the gradient reaching each hidden state", entry="grad_norms",
+    points=2,
+    cases=[
+        Case("5 steps of one sequence (batch 1), hidden size 4", _norms_case(5, 1, 4, 0)),
+        Case("3 steps, a batch of 2 sequences, hidden size 3", _norms_case(3, 2, 3, 1)),
+    ],
+    mistakes={
+        "grad_norms_no_retain":
+            "no gradient was kept on the hidden states: they are not leaves, so backward does "
+            "not store their .grad unless you call h.retain_grad() on each one before "
+            "backward",
+        "grad_norms_reversed":
+            "the norms are in reverse order: the list should start with step 1 (the first "
+            "state) and end with step T (the state the prediction is made from)",
+        "grad_norms_of_states":
+            "these are the norms of the hidden states themselves (h.data); the exercise asks for "
+            "the norms of their gradients, h.grad, after loss.backward()",
+    },
+    hints=[
+        "Unroll the cell from h = None, keeping every state in a list. The states are not "
+        "leaves: call h.retain_grad() on each so that backward keeps h.grad.",
+        "After the loop, loss = ((head(h) - target) ** 2).mean() with the last h; "
+        "loss.backward(); then the norm of each state's gradient is "
+        "np.linalg.norm(h.grad.data), in the order the states were made.",
+        "states, h = [], None; for x in xs: h = cell(x, h); h.retain_grad(); "
+        "states.append(h) — then loss = ((head(h) - target) ** 2).mean(); loss.backward(); "
+        "return [float(np.linalg.norm(s.grad.data)) for s in states]",
+    ],
+)
+
+
+# -- 09.truncated_bptt -----------------------------------------------------------------------
+
+
+def _tbptt_case(length, k, hidden, seed):
+    def run(answer):
+        rng = np.random.default_rng(seed)
+        cell = RNNCell(1, hidden, rng=rng)
+        head = Linear(hidden, 1, rng=rng)
+        params = list(cell.parameters()) + list(head.parameters())
+        optimizer = SGD(params, lr=0.2)
+        series = _sincos(length + 1, start=0.3 * seed)
+        xs, ys = series[:-1].copy(), series[1:].copy()
+        result = _output(answer(cell, head, optimizer, xs, ys, k), "truncated_bptt")
+        return {"the list of chunk losses": np.asarray(plain(result), dtype=float),
+                "the weights after training": np.concatenate([p.data.ravel() for p in params])}
+    return run
+
+
+TRUNCATED_BPTT = Exercise(
+    id="09.truncated_bptt", title="truncated backpropagation through time (stretch)",
+    entry="truncated_bptt", points=2,
+    cases=[
+        Case("12 steps of sin(x)·cos(x) in chunks of k = 4, hidden size 3, SGD with lr 0.2",
+             _tbptt_case(12, 4, 3, 0)),
+        Case("6 steps in chunks of k = 2", _tbptt_case(6, 2, 4, 1)),
+    ],
+    mistakes={
+        "tbptt_never_detach":
+            "the hidden state was never detached: the second chunk's backward runs into the "
+            "first chunk's graph, which the first backward already freed. Call h = h.detach() "
+            "at the end of every chunk",
+        "tbptt_detach_every_step":
+            "the hidden state was detached after every step, so each gradient goes back only "
+            "one step; detach once per chunk (every k steps), after its backward",
+        "tbptt_no_zero_grad":
+            "gradients pile up from chunk to chunk: backward adds into .grad, so call "
+            "optimizer.zero_grad() at the start of every chunk",
+        "tbptt_sum":
+            "the chunk's loss is the sum of its k squared errors: it should be their mean, "
+            "the sum divided by k",
+        "tbptt_reset_state":
+            "the hidden state starts again from None in every chunk: truncation cuts the graph "
+            "(h = h.detach()) but keeps the state's values, so carry h from one chunk into the "
+            "next",
+    },
+    hints=[
+        "Walk the sequence k steps at a time, carrying h across chunks. Inside a chunk, "
+        "build one loss from its k steps; at the end of the chunk: backward, step, and cut "
+        "the graph with h = h.detach() so the next chunk's backward stops there.",
+        "For each chunk: optimizer.zero_grad(); total = 0; for each t in the chunk: "
+        "h = cell(Tensor([[xs[t]]]), h); total = total + ((head(h) - Tensor([[ys[t]]])) ** "
+        "2).sum(). Then loss = total / k; loss.backward(); optimizer.step(); record "
+        "float(loss.data); h = h.detach().",
+        "losses, h = [], None; for start in range(0, len(xs), k): optimizer.zero_grad(); "
+        "total = 0; for t in range(start, start + k): h = cell(Tensor([[xs[t]]]), h); "
+        "total = total + ((head(h) - Tensor([[ys[t]]])) ** 2).sum() — then loss = total / k; "
+        "loss.backward(); optimizer.step(); losses.append(float(loss.data)); h = h.detach(). "
+        "Return losses.",
+    ],
+)
+
+EXERCISES = [WINDOWS, RNN_STEP, UNROLL, GRAD_NORMS, TRUNCATED_BPTT]

@@ -1,0 +1,357 @@
+"""Chapter 10 exercises: the designs compared.
+
+Counting the naive walk's visits, a backward walk that visits each node once (on the
+depth-first design's ``Var``), which design has which property, a closure-style layer turned
+into a recorded minigrad op, and the creator tape's "waiting forever" repaired.
+"""
+
+import numpy as np
+
+from minigrad.autograd import topological_order
+from ..designs import creator_tape as ct
+from ..designs import depth_first as df
+from minigrad.tensor import Tensor
+from .core import Case, Exercise, Raised
+
+SETUP = """\
+import numpy as np
+import minigrad as mg
+from minigrad import Tensor
+from minigrad.autograd import record
+from minigrad.broadcasting import sum_to
+from classroom.designs import creator_tape as ct, depth_first as df
+from classroom import check, hint, solution
+
+
+def carry(local, grad, parent):
+    \"\"\"The gradient `grad` of a node carried one step down to `parent`, whose local
+    derivative is `local` (an array, a number, or a function for ops such as @ and sum).\"\"\"
+    if callable(local):
+        return local(grad)
+    return sum_to(grad * local, parent.value.shape)"""
+
+
+# -- 10.ladder_visits ----------------------------------------------------------------------
+
+
+def _k_case(k):
+    def run(answer):
+        return answer(k)
+    return run
+
+
+LADDER_VISITS = Exercise(
+    id="10.ladder_visits", title="visits on a ladder of diamonds (warm-up)",
+    entry="ladder_visits", points=1,
+    cases=[Case("no rungs (k = 0): a single node", _k_case(0)),
+           Case("one diamond (k = 1)", _k_case(1)),
+           Case("five diamonds (k = 5)", _k_case(5)),
+],
+    mistakes={
+        "ladder_visits_nodes":
+            "you counted the nodes for the naive walk: that is what a sorted walk visits. The "
+            "naive walk visits a node once for every path from the top down to it, and every "
+            "rung doubles the paths",
+        "ladder_visits_paths_to_x":
+            "you counted only the paths that end at x (2**k). The naive walk also visits every "
+            "node on the way down, once per path that reaches that node: add the visits to the "
+            "top, to each half and to each h",
+        "ladder_visits_no_top":
+            "the sorted walk visits every node once, the top and x included: count the nodes "
+            "of the ladder again",
+    },
+    hints=[
+        "Count the nodes first: x, then three new ones per rung (two halves and their sum).",
+        "The naive walk visits a node once per path from the top to it. Work down from the "
+        "top: 1 path to the top, then each rung's two halves get the paths of the sum above "
+        "them, and the h below gets the paths of both halves.",
+        "On rung i from the top each half has 2**(i-1) paths and the h beneath has 2**i; "
+        "adding up gives 1 + sum of 2**(i+1) for i = 1..k = 2**(k+2) - 3. Sorted: 3k + 1.",
+    ],
+)
+
+
+# -- 10.backward_once ----------------------------------------------------------------------
+
+
+def _once_case(build, times=1):
+    def run(answer):
+        leaves, root = build()
+        visits = None
+        for _ in range(times):
+            visits = answer(root)
+        return {"visits": visits, "value": root.value,
+                **{f"grad of {name}": leaf.grad for name, leaf in leaves.items()}}
+    return run
+
+
+def _diamond_ladder(k):
+    def build():
+        x, top = df.diamond_ladder(k, x=1.5)
+        return {"x": x}, top
+    return build
+
+
+def _product():
+    a, b = df.Var(10.0), df.Var(5.0)
+    return {"a": a, "b": b}, (a * b) ** 2
+
+
+def _shared():
+    x, y = df.Var(np.array([1.5, -0.5])), df.Var(np.array([2.0, 3.0]))
+    u = x * y
+    v = u + u * u
+    return {"x": x, "y": y}, (v * u + v / y).sum()
+
+
+BACKWARD_ONCE = Exercise(
+    id="10.backward_once", title="a backward walk that visits each node once",
+    entry="backward_once", points=2,
+    cases=[Case("d = (a·b)² with a = 10, b = 5 (a tree: no sharing)", _once_case(_product)),
+           Case("a ladder of 3 diamonds", _once_case(_diamond_ladder(3))),
+           Case("u = x·y used three times, v twice (vectors)", _once_case(_shared)),
+           Case("called twice on the same graph", _once_case(_diamond_ladder(2), times=2)),
+],
+    mistakes={
+        "backward_once_memo_too_early":
+            "you pass a node's gradient on the first time the walk reaches it and remember it as "
+            "done, but other paths into that node had not arrived yet, so the gradient you passed "
+            "on was incomplete. A node may pass its gradient on only after all of its consumers "
+            "have contributed: process the nodes in topological order (root.nodes())",
+        "backward_once_naive":
+            "the gradients are right, but the walk visits nodes once per path (the naive walk), "
+            "so the visit count grows exponentially on shared subexpressions: visit each node "
+            "exactly once, in topological order",
+        "backward_once_no_reset":
+            "gradients from the previous call were not cleared: set every node's grad to zeros "
+            "before you start, or a second backward adds onto the first",
+    },
+    hints=[
+        "root.nodes() lists every node once, each after all of its consumers. If you walk "
+        "that list front to back, a node's gradient is complete by the time you reach it.",
+        "Start: every node's grad = np.zeros(node.value.shape), then root.grad = ones. For "
+        "each node in order, for each (parent, local) in node.parents, add "
+        "carry(local, node.grad, parent) to parent.grad.",
+        "order = root.nodes(); reset grads; root.grad = np.ones(root.value.shape); loop as "
+        "in hint 2; return len(order).",
+    ],
+)
+
+
+# -- 10.which_designs ----------------------------------------------------------------------
+DESIGNS = ("static graph", "closures", "creator tape", "depth-first", "minigrad")
+_ALL = set(DESIGNS)
+
+#: property -> {design: the misconception behind misplacing it}.  Which designs do have
+#: each property is the reference answer's business (stored as observations, not here).
+PROPERTIES = {
+    "an if or a loop that depends on a value can change the computation from one input "
+    "to the next": {
+        "static graph": "the static graph is built before any data exists, so it cannot "
+                        "branch on a value"},
+    "the whole computation is known before any data arrives, so it can be inspected and "
+    "optimised ahead of time": {
+        "minigrad": "a tape (minigrad's, or PyTorch's) is recorded while the forward pass "
+                    "runs, so it does not exist ahead of time"},
+    "a result computed but never used by the loss stops gradients from reaching the values "
+    "beneath it": {
+        "creator tape": "the creator tape counts every child a tensor ever had and waits "
+                        "for all of them, so an unused child blocks it",
+        "minigrad": "minigrad sorts only the graph that leads to the loss, so unused "
+                    "results do not matter"},
+    "on a ladder of diamonds its backward does work that grows exponentially with the "
+    "number of rungs": {
+        "depth-first": "the naive depth-first walk visits a node once per path, and the "
+                       "paths double with every rung",
+        "creator tape": "the creator tape receives one gradient per edge but passes each "
+                        "node's gradient on only once, so its work is linear"},
+    "there is no graph object: the record of the computation is a chain of Python "
+    "functions": {},
+}
+
+
+def _prop_case(prop):
+    def run(answer):
+        got = answer(prop)
+        if isinstance(got, str):
+            return "<str>"
+        return sorted(str(d) for d in got)
+    return run
+
+
+def _judge_designs(triples):
+    for case, obs, want in triples:
+        prop = case.info
+        if isinstance(obs, Raised):
+            return f"for “{prop}”: your code raised {obs.kind}: {obs.message}"
+        if not isinstance(obs, list):
+            return (f"for “{prop}”: return a list or set of design names, such as "
+                    f"[\"closures\", \"minigrad\"] (a single string is not a list)")
+        unknown = sorted(set(obs) - _ALL)
+        if unknown:
+            return (f"for “{prop}”: {unknown[0]!r} is not one of the design names "
+                    f"{', '.join(DESIGNS)}")
+        notes = PROPERTIES.get(prop, {})
+        wrong = set(obs) ^ set(want)
+        for design in DESIGNS:
+            if design in wrong and design in notes:
+                return f"for “{prop}”: reconsider {design}: {notes[design]}"
+        if wrong:
+            n = len(wrong)
+            return (f"for “{prop}”: {n} design{'s are' if n > 1 else ' is'} in the wrong place "
+                    f"(included but should not be, or missing)")
+    return None
+
+
+WHICH_DESIGNS = Exercise(
+    id="10.which_designs", title="which design has which property",
+    entry="which_designs", points=1,
+    cases=[Case(f"“{p}”", _prop_case(p), info=p) for p in PROPERTIES],
+    judge=_judge_designs,
+    mistakes={},
+    hints=[
+        "For each property ask: when does this design's record of the computation exist "
+        "(before the data, during the forward pass, or never as an object)?",
+        "Section 3.3 of the chapter has a table with one row per question. Only one design "
+        "builds its graph before the data; only one counts children; only one walks every "
+        "path.",
+        "The static graph is the odd one out for control flow and the only one for "
+        "ahead-of-time optimisation; the creator tape alone is blocked by unused results; "
+        "the naive depth-first walk alone is exponential; closures alone have no graph object.",
+    ],
+)
+
+
+# -- 10.linear_op ----------------------------------------------------------------------------
+
+
+def _leaf(a):
+    return Tensor(np.array(a, dtype=float), requires_grad=True)
+
+
+def _linear_case(n, n_in, n_out, seed, twice=False):
+    def run(answer):
+        rng = np.random.default_rng(seed)
+        x = _leaf(rng.standard_normal((n, n_in)))
+        w = _leaf(rng.standard_normal((n_out, n_in)))
+        b = _leaf(rng.standard_normal(n_out))
+        out = answer(x, w, b)
+        if twice:
+            out = answer(out.tanh(), _leaf(rng.standard_normal((n_out, n_out))), b)
+        obs = {"output": out}
+        if not twice:
+            nodes = topological_order(out) if isinstance(out, Tensor) and out.requires_grad else []
+            obs["ops recorded between the inputs and the output (one op: 1)"] = (
+                sum(1 for t in nodes if t.parents))
+        loss = (out * Tensor(rng.standard_normal((n, n_out)))).sum()
+        loss.backward()
+        return {**obs, "grad x": x.grad, "grad weight": w.grad, "grad bias": b.grad}
+    return run
+
+
+LINEAR_OP = Exercise(
+    id="10.linear_op", title="a closure-style layer as a recorded op",
+    entry="linear", points=2,
+    forbids=("minigrad.nn.functional.linear", "minigrad.nn.Linear"),
+    cases=[Case("a batch of 4 rows, 3 inputs, 2 outputs", _linear_case(4, 3, 2, 0)),
+           Case("one row, 2 inputs, 5 outputs", _linear_case(1, 2, 5, 1)),
+           Case("two layers sharing one bias (the bias gets two contributions)",
+                _linear_case(3, 2, 2, 2, twice=True)),
+],
+    mistakes={
+        "linear_op_tensor_ops":
+            "you built the output with the Tensor operators (@, .T, +), so minigrad recorded "
+            "several ops of its own and your backward is never used: compute the output with "
+            "NumPy on the .data arrays and wrap it with one call of record(...)",
+        "linear_op_weight_transposed":
+            "the weight's gradient has the shape of W.T: the closure's `dY.T @ X` gives "
+            "(out, in), the weight's own layout; X.T @ dY would be right only for a weight "
+            "stored as (in, out)",
+        "linear_op_bias_not_summed":
+            "the bias was added to every row, so its gradient is the sum of dY over the rows "
+            "(dY.sum(axis=0)), not dY itself",
+        "linear_op_no_dx":
+            "x needs a gradient too: the closure's backward returns dX = dY @ W, and a recorded "
+            "op must return it as the first of its three gradients",
+    },
+    hints=[
+        "The closure adds dW and db into its parameters and returns dX. A recorded op does "
+        "no side effects: its backward returns all three, one per input, in the order of "
+        "the inputs tuple.",
+        "Forward: x.data @ weight.data.T + bias.data. Backward(dY): dX = dY @ W, "
+        "dW = dY.T @ X, db = dY.sum(axis=0).",
+        "def backward(dY): return dY @ W, dY.T @ X, dY.sum(axis=0) — then return "
+        "record(X @ W.T + b, (x, weight, bias), backward, 'linear').",
+    ],
+)
+
+
+# -- 10.backward_unblocked -------------------------------------------------------------------
+
+
+def _ct(values):
+    return ct.Tensor(np.array(values, dtype=float), autograd=True)
+
+
+def _grad(t):
+    return None if t.grad is None else t.grad.data
+
+
+def _unblocked_case(build):
+    def run(answer):
+        leaves, root = build()
+        answer(root)
+        return {f"grad of {n}": _grad(t) for n, t in leaves.items()}
+    return run
+
+
+def _dead_branch():
+    a, b = _ct([1.0, 2.0]), _ct([3.0, -1.0])
+    y = a * b
+    unused = y + a                           # computed, never used by the loss
+    return {"a": a, "b": b}, (y * y).sum(0)
+
+
+def _no_dead_branch():
+    a = _ct([[1.0, 2.0], [0.5, -1.0]])
+    h = a * a
+    return {"a": a}, (h + a).sum(1).sum(0)
+
+
+def _diamond_and_dead():
+    x = _ct([2.0, -1.0, 0.5])
+    h = x * x
+    s = h + h                                # h reported twice by s
+    unused = -h
+    debug = s - x
+    return {"x": x}, (s * x).sum(0)
+
+
+UNBLOCKED = Exercise(
+    id="10.backward_unblocked", title="unblock the creator tape (stretch)",
+    entry="backward_unblocked", points=2,
+    cases=[Case("y = a·b, an unused y + a, loss = sum(y·y)", _unblocked_case(_dead_branch)),
+           Case("no unused results at all", _unblocked_case(_no_dead_branch)),
+           Case("h = x·x used twice by s = h + h, plus two unused results",
+                _unblocked_case(_diamond_and_dead)),
+],
+    mistakes={
+        "unblocked_plain":
+            "some leaves got no gradient: a tensor with an unused child is still waiting for "
+            "that child's report. Before calling backward, remove from every tensor's children "
+            "those that do not lead to the root",
+        "unblocked_count_once":
+            "a child that uses a tensor twice (h + h) reports twice, so its count must stay 2: "
+            "keep each remaining child's count as it is, only drop the unused children",
+    },
+    hints=[
+        "The trouble is in t.children (child id -> reports expected). Which children will "
+        "never report? Those that are not on any path from the root down to t.",
+        "Collect every tensor reachable from the root by following .creators (ids in "
+        "t.id). A child whose id is not in that set will never report.",
+        "seen = reachable tensors by id; for each t in seen: t.children = {cid: n for cid, n "
+        "in t.children.items() if cid in seen}; then root.backward().",
+    ],
+)
+
+EXERCISES = [LADDER_VISITS, BACKWARD_ONCE, WHICH_DESIGNS, LINEAR_OP, UNBLOCKED]

@@ -1,0 +1,315 @@
+"""Writing a run's results: a gradebook for instructors, feedback for students, Gradescope JSON.
+
+RESULTS_DIR gets::
+
+    gradebook.csv                      one row per submission, readable or not
+    feedback/<student>.md, .html       per exercise: status, points, the public message
+    gradescope/<student>/results.json  Gradescope's results format
+    summary.json                       the run: limits, sandbox, warnings, every result in full
+
+What students see is decided by :func:`student_view`.  Checkers never put expected
+values or test code in their messages, and hidden cases appear only through their
+(non-revealing) descriptions.  On top of that, unless hidden results are revealed
+(``--reveal-hidden``), an exercise with hidden checks whose public checks pass is
+shown as "public checks passed" with its points withheld: the points still count
+in the gradebook, but showing them would tell whether the hidden checks passed.
+What an answer printed while it was being checked is shown only when revealing,
+because it may echo a hidden case's inputs; what the cell printed when it ran is
+always shown.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import json
+import re
+import shutil
+from dataclasses import asdict
+from pathlib import Path
+
+from .model import (CORRECT, ERROR, INCORRECT, MISSING, NOT_ATTEMPTED, ExerciseResult, Run,
+                    SubmissionResult, points_text)
+
+MARKER = "classroom.grade results"
+LABELS = {CORRECT: "✔ correct", INCORRECT: "✘ incorrect", NOT_ATTEMPTED: "○ not attempted",
+          ERROR: "✘ error", MISSING: "✘ missing", "withheld": "✔ public checks passed"}
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+# -- what a student may see --------------------------------------------------------------------
+def student_view(er: ExerciseResult, reveal: bool) -> dict:
+    """status, points, message and case of ``er`` as shown to its student."""
+    if er.has_hidden and not reveal:
+        if er.public_status == CORRECT:
+            message = er.public_message
+            if message.startswith("public checks passed"):
+                message = ("the grader also runs hidden checks; whether they passed is released "
+                           "with the grades")
+            return {"status": "withheld", "points": None, "message": message, "case": None,
+                    "withheld": True}
+        return {"status": er.public_status or er.status, "points": er.points,
+                "message": er.public_message or er.message, "case": er.public_case,
+                "withheld": False}
+    return {"status": er.status, "points": er.points, "message": er.message, "case": er.case,
+            "withheld": False}
+
+
+def totals(result: SubmissionResult, reveal: bool) -> tuple:
+    """(points shown, max points, max points withheld) for a student's view."""
+    shown = withheld = 0.0
+    for er in result.exercises:
+        view = student_view(er, reveal)
+        if view["withheld"]:
+            withheld += er.max_points
+        else:
+            shown += er.points
+    return shown, result.max_points, withheld
+
+
+def _total_line(result: SubmissionResult, reveal: bool) -> str:
+    shown, maximum, withheld = totals(result, reveal)
+    if not withheld:
+        return f"Points: {points_text(shown)} / {points_text(maximum)}"
+    if withheld == maximum:
+        return (f"Points: released with the grades (all {points_text(maximum)} depend on hidden "
+                f"checks)")
+    return (f"Points so far: {points_text(shown)} / {points_text(maximum - withheld)}; the other "
+            f"{points_text(withheld)} depend on hidden checks and are released with the grades")
+
+
+def _clean(text: str) -> str:
+    return _CONTROL.sub("", text or "")
+
+
+# -- gradebook ---------------------------------------------------------------------------------
+def _cell(value) -> str:
+    """A CSV text cell that spreadsheets will not run as a formula."""
+    text = _clean(str(value)).replace("\n", " ")
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
+
+def exercise_columns(results: list) -> list:
+    columns = []
+    for result in results:
+        for er in result.exercises:
+            if er.id not in columns:
+                columns.append(er.id)
+    return sorted(columns, key=lambda i: (i.split(".")[0], columns.index(i)))
+
+
+def gradebook_rows(results: list) -> list:
+    columns = exercise_columns(results)
+    rows = [["student", "file", "chapter", "total", "max", *columns, "status", "notes"]]
+    for result in results:
+        points = {er.id: points_text(er.points) for er in result.exercises}
+        notes = [result.problem] if result.problem else []
+        notes += result.notes
+        if not result.problem:
+            untouched = [er.id for er in result.exercises if er.status == NOT_ATTEMPTED]
+            if untouched:
+                notes.append(f"not attempted: {', '.join(untouched)}")
+            notes += [f"{er.id}: {er.status}: {er.message[:200]}"
+                      + (f" (case: {er.case})" if er.case else "")
+                      for er in result.exercises if er.status not in (CORRECT, NOT_ATTEMPTED)]
+        status = ("grader error" if result.internal_error else
+                  "not graded" if result.problem else "graded")
+        rows.append([_cell(result.student), _cell(result.relpath), result.chapter or "",
+                     points_text(result.total), points_text(result.max_points),
+                     *[points.get(c, "") for c in columns], status, _cell("; ".join(notes))])
+    return rows
+
+
+def write_gradebook(results: list, path: Path) -> None:
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows(gradebook_rows(results))
+
+
+# -- feedback ----------------------------------------------------------------------------------
+def _md(text: str) -> str:
+    """Learner-influenced text made inert in Markdown (no raw HTML)."""
+    return html.escape(_clean(text), quote=False)
+
+
+def _fence(text: str) -> str:
+    longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}text\n{_clean(text).rstrip()}\n{fence}"
+
+
+def _heading(result: SubmissionResult) -> str:
+    chapter = f"Chapter {result.chapter} feedback" if result.chapter else "Feedback"
+    return f"{chapter}: {result.student}"
+
+
+def feedback_markdown(result: SubmissionResult, reveal: bool = False) -> str:
+    lines = [f"# {_md(_heading(result))}", "", f"Notebook: `{_md(result.relpath)}`", ""]
+    if result.problem:
+        lines += [f"**This notebook could not be graded:** {_md(result.problem)}", ""]
+    lines += [f"**{_total_line(result, reveal)}**", ""]
+    if not result.exercises:
+        return "\n".join(lines)
+    lines += ["| Exercise | Result | Points |", "|---|---|---|"]
+    for er in result.exercises:
+        view = student_view(er, reveal)
+        shown = "?" if view["withheld"] else points_text(er.points)
+        lines.append(f"| {er.id} {_md(er.title).replace('|', '/')} | {LABELS[view['status']]} "
+                     f"| {shown} / {points_text(er.max_points)} |")
+    for er in result.exercises:
+        view = student_view(er, reveal)
+        lines += ["", f"## {er.id} — {_md(er.title)}", "",
+                  f"**{LABELS[view['status']]}**: {_md(view['message'])}"]
+        if view["case"]:
+            lines += ["", f"Case: {_md(view['case'])}"]
+        for note in er.notes:
+            lines += ["", f"Note: {_md(note)}"]
+        if er.output.strip():
+            lines += ["", "What your cell printed when it ran:", "", _fence(er.output)]
+        if reveal and er.check_output.strip():
+            lines += ["", "What your code printed while it was checked:", "",
+                      _fence(er.check_output)]
+    return "\n".join(lines) + "\n"
+
+
+_CSS = ("body{font-family:system-ui,sans-serif;max-width:52em;margin:2em auto;color:#222}"
+        "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px}"
+        ".correct,.withheld{color:#1e7e34}.incorrect,.error,.missing{color:#b3261e}"
+        ".not-attempted{color:#5f6368}pre{background:#f4f4f4;padding:8px;overflow-x:auto}")
+
+
+def feedback_html(result: SubmissionResult, reveal: bool = False) -> str:
+    e = lambda text: html.escape(_clean(str(text)))  # noqa: E731
+    parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{e(_heading(result))}"
+             f"</title><style>{_CSS}</style></head><body>", f"<h1>{e(_heading(result))}</h1>",
+             f"<p>Notebook: <code>{e(result.relpath)}</code></p>"]
+    if result.problem:
+        parts.append(f"<p><b>This notebook could not be graded:</b> {e(result.problem)}</p>")
+    parts.append(f"<p><b>{e(_total_line(result, reveal))}</b></p>")
+    if result.exercises:
+        parts.append("<table><tr><th>Exercise</th><th>Result</th><th>Points</th></tr>")
+        for er in result.exercises:
+            view = student_view(er, reveal)
+            shown = "?" if view["withheld"] else points_text(er.points)
+            css = view["status"].replace(" ", "-")
+            parts.append(f"<tr><td>{e(er.id)} {e(er.title)}</td><td class='{css}'>"
+                         f"{e(LABELS[view['status']])}</td><td>{shown} / "
+                         f"{points_text(er.max_points)}</td></tr>")
+        parts.append("</table>")
+    for er in result.exercises:
+        view = student_view(er, reveal)
+        css = view["status"].replace(" ", "-")
+        parts.append(f"<h2>{e(er.id)} — {e(er.title)}</h2><p><b class='{css}'>"
+                     f"{e(LABELS[view['status']])}</b>: {e(view['message'])}</p>")
+        if view["case"]:
+            parts.append(f"<p>Case: {e(view['case'])}</p>")
+        parts += [f"<p>Note: {e(note)}</p>" for note in er.notes]
+        if er.output.strip():
+            parts.append(f"<p>What your cell printed when it ran:</p><pre>{e(er.output)}</pre>")
+        if reveal and er.check_output.strip():
+            parts.append(f"<p>What your code printed while it was checked:</p>"
+                         f"<pre>{e(er.check_output)}</pre>")
+    parts.append("</body></html>\n")
+    return "\n".join(parts)
+
+
+# -- Gradescope --------------------------------------------------------------------------------
+def _gs_text(status: str, message: str, case, notes=(), output: str = "") -> str:
+    text = f"{LABELS[status]}: {message}" + (f"\nCase: {case}" if case else "")
+    text += "".join(f"\nNote: {n}" for n in notes)
+    if output.strip():
+        text += f"\n\nWhat your cell printed when it ran:\n{output.rstrip()}"
+    return _clean(text)
+
+
+def gradescope_results(result: SubmissionResult, reveal: bool = False) -> dict:
+    """Gradescope's ``results.json`` for one submission.
+
+    An exercise without hidden checks is one test worth its points.  One with hidden
+    checks is two tests: the public checks, visible at once and worth 0 points, and
+    the whole exercise, worth its points, with visibility "after_published" (unless
+    ``reveal``), so its score and message appear when the instructor publishes grades.
+    (Gradescope hides a submission's total from students while some test is hidden.)
+    """
+    tests = []
+    for er in result.exercises:
+        name = f"{er.id} {er.title}"
+        passed = "passed" if er.status == CORRECT else "failed"
+        full = _gs_text(er.status, er.message, er.case, er.notes, er.output)
+        if er.has_hidden and not reveal:
+            view = student_view(er, reveal=False)
+            public_passed = view["status"] == "withheld"
+            tests.append({"name": f"{name} (public checks)", "score": 0.0, "max_score": 0.0,
+                          "status": "passed" if public_passed else "failed",
+                          "output": _gs_text(view["status"], view["message"], view["case"],
+                                             er.notes, er.output),
+                          "visibility": "visible"})
+            tests.append({"name": f"{name} (all checks, hidden ones included)",
+                          "score": er.points,
+                          "max_score": er.max_points, "status": passed,
+                          "output": _gs_text(er.status, er.message, er.case),
+                          "visibility": "after_published"})
+        else:
+            tests.append({"name": name, "score": er.points, "max_score": er.max_points,
+                          "status": passed, "output": full, "visibility": "visible"})
+    output = _total_line(result, reveal)
+    if result.problem:
+        output = f"This notebook could not be graded: {result.problem}\n{output}"
+        tests = [{"name": "reading your notebook", "score": 0.0,
+                  "max_score": result.max_points, "status": "failed",
+                  "output": _clean(result.problem), "visibility": "visible"}]
+    return {"score": result.total, "execution_time": round(result.seconds),
+            "output": _clean(output), "tests": tests,
+            "extra_data": {"student": result.student, "chapter": result.chapter}}
+
+
+# -- the whole run -----------------------------------------------------------------------------
+class OutputDirError(ValueError):
+    """RESULTS_DIR cannot be used (it holds something other than earlier results)."""
+
+
+def prepare_output_dir(out: Path) -> None:
+    """Create ``out``, or empty it of an earlier run's results.  Refuses a folder that is
+    not empty and does not hold earlier results, so a typo cannot delete someone's work."""
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise OutputDirError(f"{out} exists and is not a folder")
+    if out.exists() and any(out.iterdir()):
+        try:
+            earlier = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            earlier = None
+        if not isinstance(earlier, dict) or earlier.get("written_by") != MARKER:
+            raise OutputDirError(f"{out} is not empty and does not hold earlier grading results: "
+                                 f"choose a new or empty folder")
+        for name in ("feedback", "gradescope"):
+            shutil.rmtree(out / name, ignore_errors=True)
+        for name in ("gradebook.csv", "summary.json"):
+            (out / name).unlink(missing_ok=True)
+    out.mkdir(parents=True, exist_ok=True)
+
+
+def summary(run: Run) -> dict:
+    return {"written_by": MARKER, "seconds": round(run.seconds, 3), "jobs": run.jobs,
+            "chapter": run.chapter, "limits": asdict(run.limits), "sandbox": run.sandbox,
+            "warnings": run.warnings, "submissions": len(run.results),
+            "results": [asdict(r) for r in run.results]}
+
+
+def write_results(run: Run, out: Path, reveal: bool = False) -> None:
+    """Write everything listed in this module's docstring into ``out`` (prepared first
+    with :func:`prepare_output_dir`)."""
+    out = Path(out)
+    (out / "feedback").mkdir(parents=True, exist_ok=True)
+    write_gradebook(run.results, out / "gradebook.csv")
+    for result in run.results:
+        (out / "feedback" / f"{result.student}.md").write_text(
+            feedback_markdown(result, reveal), encoding="utf-8")
+        (out / "feedback" / f"{result.student}.html").write_text(
+            feedback_html(result, reveal), encoding="utf-8")
+        folder = out / "gradescope" / result.student
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "results.json").write_text(
+            json.dumps(gradescope_results(result, reveal), indent=1, ensure_ascii=False),
+            encoding="utf-8")
+    (out / "summary.json").write_text(json.dumps(summary(run), indent=1, ensure_ascii=False),
+                                      encoding="utf-8")

@@ -1,0 +1,142 @@
+"""Forbidden shortcuts: an answer that calls the library piece its exercise asks for is told
+so, whichever way it reaches it; cases may still use the library; nothing stays patched."""
+
+import numpy as np
+import pytest
+
+import minigrad as mg
+from classroom import check
+from classroom.exercises import INCORRECT, instructor
+from classroom.exercises.registry import get
+from classroom.exercises.shortcuts import ShortcutUsed, guard, learner_frame
+from minigrad import nn, optim
+from minigrad.autograd import record
+from minigrad.tensor import Tensor
+
+
+def add_with_plus(a, b):
+    return a + b
+
+
+def add_with_method(a, b):
+    return a.add(b)
+
+
+def add_with_function(a, b):
+    return mg.add(a, b)
+
+
+def add_reflected(a, b):
+    return b.__radd__(a)
+
+
+def sub_with_minus(a, b):
+    return a - b
+
+
+def sub_reflected(a, b):
+    return b.__rsub__(a)
+
+
+class SGDSubclass(optim.SGD):
+    pass
+
+
+class SGDSuperStep(optim.SGD):
+    def step(self):
+        super().step()
+
+
+def topo_with_library(root):
+    return mg.topological_order(root)
+
+
+def cross_entropy_with_library(logits, targets):
+    return nn.functional.cross_entropy(logits, targets)
+
+
+@pytest.mark.parametrize("exercise_id, answer, called", [
+    ("02.add", add_with_plus, "add"),
+    ("02.add", add_with_method, "add"),
+    ("02.add", add_with_function, "add"),
+    ("02.add", add_reflected, "add"),
+    ("03.sub", sub_with_minus, "sub"),
+    ("03.sub", sub_reflected, "rsub"),
+    ("02.topological_order", topo_with_library, "topological_order"),
+])
+def test_calling_the_library_op_is_named_as_a_shortcut(exercise_id, answer, called):
+    exercise = get(exercise_id)
+    for part in (None, instructor.hidden_part(exercise)):
+        verdict = exercise.check(answer, part)
+        assert verdict.status == INCORRECT
+        assert (f"asks you to write {exercise.entry} yourself, but your answer called "
+                f"minigrad's own {called}") in verdict.message, verdict.message
+
+
+@pytest.mark.parametrize("answer", [SGDSubclass, SGDSuperStep])
+def test_subclassing_or_calling_the_library_class_is_a_shortcut(answer):
+    verdict = check("05.sgd_class", answer)
+    assert verdict.status == INCORRECT
+    assert "asks you to write SGD yourself" in verdict.verdict.message
+    assert "minigrad's own" in verdict.verdict.message
+
+
+def test_a_loss_built_on_the_library_loss_is_a_shortcut():
+    verdict = check("08.cross_entropy", cross_entropy_with_library)
+    assert verdict.status == INCORRECT and "minigrad's own" in verdict.verdict.message
+
+
+def test_an_honest_answer_that_uses_other_ops_is_fine():
+    def add(a, b):                       # record, NumPy, and other minigrad ops are allowed
+        scale = Tensor(1.0) * 1.0        # mul is not what 02.add forbids
+        return record(a.data + b.data * scale.item(), (a, b), lambda g: (g, g), "add")
+    assert check("02.add", add).correct
+
+
+def test_the_guard_restores_everything_even_after_an_error():
+    before = (Tensor.__add__, Tensor.__radd__, Tensor.add, mg.add, mg.ops.add_neg.add)
+    with pytest.raises(ShortcutUsed):
+        with guard(("minigrad.add",), "add"):
+            assert Tensor.__add__ is not before[0]
+            add_with_plus(Tensor(1.0), Tensor(2.0))        # called from a learner's frame
+    assert (Tensor.__add__, Tensor.__radd__, Tensor.add, mg.add, mg.ops.add_neg.add) == before
+    assert (Tensor(1.0) + 2).item() == 3.0
+
+
+def test_library_and_checker_code_may_still_use_a_forbidden_op():
+    with guard(("minigrad.sum",), "sum_op"):
+        # mean and the engine are library code: their internal use of sum is not the learner's
+        x = Tensor(np.ones((2, 3)), requires_grad=True)
+        (x * 2.0).mean().backward()
+    assert np.allclose(x.grad.data, 2.0 / 6)
+
+
+def test_frames_are_told_apart_by_where_their_code_lives():
+    import sys
+
+    assert learner_frame(sys._getframe())                 # this test file is not library code
+    namespace = {}
+    exec(compile("import sys\nframe = sys._getframe()", "<answer 02.add>", "exec"), namespace)
+    assert learner_frame(namespace["frame"])
+    exec(compile("import sys\nframe = sys._getframe()", "<hidden cases of chapter 02>", "exec"),
+         namespace)
+    assert not learner_frame(namespace["frame"])
+
+
+def test_handing_over_the_library_function_itself_is_a_shortcut():
+    for exercise_id, answer, phrase in (("02.add", mg.add, "is minigrad's own add"),
+                                        ("05.sgd_class", optim.SGD, "is minigrad's own SGD")):
+        verdict = check(exercise_id, answer)
+        assert verdict.status == INCORRECT and phrase in verdict.verdict.message
+
+
+def test_the_course_s_own_designs_count_as_shortcuts_too():
+    from classroom.designs import closures
+
+    verdict = check("07.mse_loss", closures.mse_loss)
+    assert "is the course's own mse_loss" in verdict.verdict.message
+
+    def mse_loss(pred, target):
+        return closures.mse_loss(pred, target)
+    verdict = check("07.mse_loss", mse_loss)
+    assert "called the course's own mse_loss" in verdict.verdict.message
