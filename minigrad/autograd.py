@@ -81,12 +81,20 @@ def set_detect_anomaly(flag: bool) -> None:
 
 
 # -- recording ---------------------------------------------------------------------------
-def record(data: np.ndarray, inputs: tuple, backward, op: str) -> Tensor:
+def record(data: np.ndarray, inputs: tuple, backward, op: str, saved: tuple = (),
+           saves_output: bool = False) -> Tensor:
     """Wrap an op's output array in a Tensor and, when needed, remember how it was made.
 
     ``backward(grad)`` must return a tuple with one entry per input: the gradient
     of the output with respect to that input (with the input's shape), or None
-    where the input needs no gradient.
+    where the input needs no gradient.  It should capture only the arrays it needs
+    (never the input tensors themselves), so that the graph holds no more memory than
+    the backward pass will use.
+
+    ``saved`` names the input tensors whose data ``backward`` reads, and
+    ``saves_output=True`` says that it reads the output's data (as ``exp`` does); the
+    engine notes their versions, so that a backward run after one of them was changed
+    in place raises an error instead of silently using the new values.
     """
     if type(data) is not np.ndarray:    # NumPy reductions return scalars: keep .data an array
         if isinstance(data, Tensor):

@@ -69,6 +69,10 @@ class Tensor:
     # operators instead of trying to treat the tensor as an array of objects.
     __array_ufunc__ = None
 
+    # Tensors are hashed by identity, as in PyTorch, so they can be dict keys and set
+    # members even where ``==`` compares values elementwise.
+    __hash__ = object.__hash__
+
     def __init__(self, data, requires_grad: bool = False, dtype=None):
         self._reset(_to_array(data, dtype))
         if requires_grad:
