@@ -67,10 +67,12 @@ def sigmoid(a):
 @tensor_method("relu")
 def relu(a):
     """max(x, 0); its slope is 1 where x > 0 and 0 elsewhere (we pick 0 at x = 0, as PyTorch)."""
-    A = a._data
+    out = np.maximum(a._data, 0)
 
     def backward(g):
-        # Pick, not multiply: g * (A > 0) would turn an infinite g into inf * 0 = nan.
-        return (np.where(A > 0, g, 0).astype(g.dtype, copy=False),)
+        # Pick, not multiply: g * (x > 0) would turn an infinite g into inf * 0 = nan.
+        # (out > 0 is the same mask as x > 0; keeping the output, which the next op
+        # usually keeps too, rather than the input saves memory, as PyTorch does.)
+        return (np.where(out > 0, g, 0).astype(g.dtype, copy=False),)
 
-    return record(np.maximum(A, 0), (a,), backward, "relu", saved=(a,))
+    return record(out, (a,), backward, "relu", saves_output=True)
