@@ -233,7 +233,7 @@ def record(data: np.ndarray, inputs: tuple, backward, op: str, saved: tuple = ()
         inputs = tuple(inputs)
     out = _new(Tensor)                       # Tensor._from_op(data), inlined: it is hot
     out._data = data
-    out._grad = out._node = out._hooks = out._pending = None
+    out._grad = out._node = out._pending = None
     out.requires_grad = False
     out._version = None if data.base is None else _version_counters(data, inputs)
     if not _grad_enabled:
@@ -444,8 +444,9 @@ def _propagate(root: Tensor, seed: np.ndarray, retain_graph: bool, deliver) -> l
                 if g is None:
                     continue
                 item._pending = None
-                if item._hooks:
-                    g = _run_hooks(item._hooks, g)
+                hooks = getattr(item, "_hooks", None)
+                if hooks:
+                    g = _run_hooks(hooks, g)
                 deliver(item, g)
                 continue
             g = item.pending
@@ -460,7 +461,8 @@ def _propagate(root: Tensor, seed: np.ndarray, retain_graph: bool, deliver) -> l
                     if out is not None:
                         deliver(out, g)
             saved = item.saved
-            if saved and _versions(saved) != item.saved_versions:
+            if saved and (saved[0][0] if len(saved) == 1 else _versions(saved)) \
+                    != item.saved_versions:
                 raise _changed_in_place(item)
             input_grads = item.backward(g)
             inputs = item.inputs
@@ -597,7 +599,7 @@ def register_hook(t: Tensor, hook) -> _HookHandle:
     if not t.requires_grad:
         raise RuntimeError("cannot register a hook on a tensor that does not require grad")
     node = t._node
-    hooks = t._hooks if node is None else node._get("hooks")
+    hooks = getattr(t, "_hooks", None) if node is None else node._get("hooks")
     if hooks is None:
         hooks = {}
         if node is None:

@@ -74,6 +74,8 @@ class Tensor:
     the leaves.
     """
 
+    # ``_hooks`` is set only on tensors you create and those given a hook: ops make tensors
+    # by the million, and every field they need not set makes them cheaper.
     __slots__ = ("_data", "_grad", "requires_grad", "_node", "_version", "_hooks", "_pending",
                  "__weakref__")
 
@@ -95,9 +97,8 @@ class Tensor:
         """A fresh leaf around an array that is already an ndarray (what ops produce)."""
         t = _new(Tensor)
         t._data = data
-        t._grad = t._node = t._hooks = t._pending = None
+        t._grad = t._node = t._version = t._pending = None
         t.requires_grad = False
-        t._version = None
         return t
 
     def _reset(self, data: np.ndarray) -> None:
