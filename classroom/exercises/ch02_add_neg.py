@@ -11,7 +11,8 @@ from collections import Counter
 import numpy as np
 
 from minigrad.tensor import Tensor
-from .core import Case, Exercise
+from .core import Case, Exercise, broken
+from .rules import Untouched, run_op
 
 SETUP = """\
 import numpy as np
@@ -36,17 +37,13 @@ def _binary_case(op, a_values, b_values, seed, b_grad=True):
     def run(answer):
         a = leaf(a_values)
         b = leaf(b_values) if b_grad else Tensor(np.array(b_values, dtype=float))
-        out = answer(a, b)
-        out.backward(np.array(seed, dtype=float))
-        return {"value": out, "grad a": grad_of(a), "grad b": grad_of(b)}
+        return run_op(lambda: answer(a, b), {"a": a, "b": b}, seed, what=f"your {op}")
     return run
 
 
 def _same_tensor_twice(answer):
     a = leaf([1.0, -2.0, 3.0])
-    out = answer(a, a)
-    out.backward(np.array([1.0, 10.0, 100.0]))
-    return {"value": out, "grad a": grad_of(a)}
+    return run_op(lambda: answer(a, a), {"a": a}, [1.0, 10.0, 100.0], what="your add")
 
 
 ADD = Exercise(
@@ -85,17 +82,13 @@ ADD = Exercise(
 def _neg_case(values, seed):
     def run(answer):
         a = leaf(values)
-        out = answer(a)
-        out.backward(np.array(seed, dtype=float))
-        return {"value": out, "grad a": grad_of(a)}
+        return run_op(lambda: answer(a), {"a": a}, seed, what="your neg")
     return run
 
 
 def _neg_twice(answer):
     a = leaf([2.0, -1.0])
-    out = answer(answer(a))
-    out.backward(np.array([1.0, 3.0]))
-    return {"value": out, "grad a": grad_of(a)}
+    return run_op(lambda: answer(answer(a)), {"a": a}, [1.0, 3.0], what="your neg")
 
 
 NEG = Exercise(
@@ -130,35 +123,50 @@ NEG = Exercise(
 # -- 02.accumulate -----------------------------------------------------------------------
 
 
+def _accumulated(answer, t, grad):
+    """Call ``accumulate(t, grad)`` and return what it left in ``t.grad``, after checking
+    that it is a Tensor and that ``grad`` itself was left alone."""
+    kept = Untouched(grad=grad)
+    answer(t, grad)
+    kept.check("your accumulate")
+    if not isinstance(t.grad, Tensor):
+        what = "nothing (None)" if t.grad is None else f"a {type(t.grad).__name__}"
+        if isinstance(t.grad, np.ndarray):
+            what = "a NumPy array"
+        broken(f"after accumulate, tensor.grad must be a Tensor (backward and the optimizers "
+               f"read tensor.grad.data), but yours holds {what}: wrap the array, Tensor(...)")
+    return np.array(t.grad.data)
+
+
 def _accumulate_twice(answer):
     t = leaf([1.0, 2.0])
-    answer(t, np.array([1.0, 1.0]))
-    first = np.array(t.grad.data)
-    answer(t, np.array([0.5, -2.0]))
-    return {"after the first": first, "after the second": grad_of(t)}
+    first = _accumulated(answer, t, np.array([1.0, 1.0]))
+    return {"after the first": first,
+            "after the second": _accumulated(answer, t, np.array([0.5, -2.0]))}
 
 
 def _accumulate_then_caller_reuses(answer):
     t = leaf([0.0, 0.0, 0.0])
     g = np.array([1.0, 2.0, 3.0])
-    answer(t, g)
+    _accumulated(answer, t, g)
     g *= 10                                  # the caller reuses its buffer
     return {"stored gradient": grad_of(t)}
 
 
-def _accumulate_type(answer):
+def _accumulate_into_a_given_grad(answer):
     t = leaf([1.0])
-    answer(t, np.array([2.0]))
-    return {"grad is a Tensor": isinstance(t.grad, Tensor)}
+    t.grad = Tensor(np.array([4.0]))
+    return {"stored gradient": _accumulated(answer, t, np.array([2.0]))}
 
 
 ACCUMULATE = Exercise(
     id="02.accumulate", title="accumulate gradients", entry="accumulate", points=1,
+    forbids=("minigrad.autograd._accumulate",),
     cases=[
         Case("two contributions arrive for the same tensor", _accumulate_twice),
         Case("the caller changes its gradient array after handing it over",
              _accumulate_then_caller_reuses),
-        Case(".grad stays a Tensor", _accumulate_type),
+        Case("a tensor whose .grad already holds a Tensor", _accumulate_into_a_given_grad),
     ],
     mistakes={
         "accumulate_overwrites":
@@ -186,8 +194,9 @@ def _graph_case(build):
     def run(answer):
         root, names = build()
         result = answer(root)
-        if not isinstance(result, (list, tuple)):
-            return {"order": f"<{type(result).__name__}>"}
+        if not isinstance(result, list):
+            broken(f"topological_order should return a Python list of tensors, but yours "
+                   f"returned {'None' if result is None else 'a ' + type(result).__name__}")
         return {"order": [names.get(id(t), "<something else>") for t in result]}
     return run
 
@@ -298,7 +307,7 @@ def _judge_order(triples):
 TOPOLOGICAL_ORDER = Exercise(
     id="02.topological_order", title="a topological order, without recursion",
     entry="topological_order", points=2,
-    forbids=("minigrad.topological_order",),
+    forbids=("minigrad.topological_order",), recursion=False,
     cases=[Case(d, _graph_case(b), info=b) for d, b in _GRAPHS],
     judge=_judge_order,
     mistakes={},
@@ -347,10 +356,13 @@ def _visits_reused():
 COUNT_VISITS = Exercise(
     id="02.count_visits", title="how much work the naive walk does (stretch)",
     entry="count_visits", points=2,
+    too_slow="Your count visits every path, as the naive walk itself would: on 40 rungs that "
+             "is more than a trillion visits. Count how many paths reach each node instead "
+             "of taking them",
     cases=[
         Case("a chain of 5 negations (6 nodes)", _visits_case(_visits_chain)),
-        Case("b = a + a, c = b + b", _visits_case(_visits_reused)),
         Case("a ladder of 3 diamonds", _visits_case(lambda: _ladder(3))),
+        Case("b = a + a, c = b + b", _visits_case(_visits_reused)),
         Case("a ladder of 40 diamonds (the naive walk itself would never finish)",
              _visits_case(lambda: _ladder(40))),
     ],
