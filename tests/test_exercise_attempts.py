@@ -11,7 +11,8 @@ through the library piece the exercise asks for.  Each file starts with
 
 ``mistake: <name>`` means the exercise's message for that known mistake (for an exercise
 with its own judge, the name is a phrase of the judge's message); ``incorrect: <phrase>``
-means "incorrect", with a message that contains the phrase and names no known mistake.
+means "incorrect", with a message (or the failing case's description, which the learner sees
+with it) that contains the phrase and names no known mistake.
 Every attempt is checked as the notebook checks it (public cases) and as the grader does
 (public and hidden cases): a wrong answer must already fail the public checks.
 """
@@ -71,8 +72,8 @@ def problem(verdict, expect: str, exercise) -> str | None:
         return None
     if named:
         return f"named a known mistake for an answer that is not that mistake: {text}"
-    if detail not in verdict.message:
-        return f"expected a message containing {detail!r}: {text}"
+    if detail not in f"{verdict.message} (case: {verdict.case})":
+        return f"expected a message (or case) containing {detail!r}: {text}"
     return None
 
 

@@ -101,6 +101,7 @@ MAKE_PARAMETER = Exercise(
              _parameter_case(lambda: np.arange(6).reshape(2, 3))),
         Case("a float32 NumPy array of 3 values",
              _parameter_case(lambda: np.array([0.1, 0.2, 0.3], dtype=np.float32))),
+        Case("a Python number, 2", _parameter_case(lambda: 2)),
     ],
     mistakes={
         "make_parameter_no_grad":
@@ -180,6 +181,7 @@ def _dtype_case(make, dtype=None):
 
 TENSOR_DTYPE = Exercise(
     id="01.tensor_dtype", title="the dtype policy", entry="tensor_dtype", points=2,
+    forbids=("minigrad.tensor.Tensor.__init__", "minigrad.tensor._to_array"),
     cases=[
         Case("a Python float, 2.5", _dtype_case(lambda: 2.5)),
         Case("a Python int, 3", _dtype_case(lambda: 3)),
@@ -193,6 +195,10 @@ TENSOR_DTYPE = Exercise(
              _dtype_case(lambda: [1, 2, 3], dtype=np.float32)),
         Case("an int64 NumPy array with dtype='float64'",
              _dtype_case(lambda: np.arange(3, dtype=np.int64), dtype="float64")),
+        Case("a NumPy scalar, np.float32(1.5) (the text's example is np.int32(7))",
+             _dtype_case(lambda: np.float32(1.5))),
+        Case("a Python float with dtype=np.dtype('int32') (a dtype object)",
+             _dtype_case(lambda: 2.0, dtype=np.dtype("int32"))),
     ],
     mistakes={
         "tensor_dtype_numpy_rules":
@@ -237,11 +243,15 @@ ONE_HOT = Exercise(
              "class)", _one_hot_case(lambda: np.array([3, 3, 0, 1]), 5)),
         Case("an integer Tensor of labels [1, 0], 2 classes",
              _one_hot_case(lambda: Tensor(np.array([1, 0])), 2)),
+        Case("an int32 NumPy array [2, 1], 4 classes (any integer dtype is fine)",
+             _one_hot_case(lambda: np.array([2, 1], dtype=np.int32), 4)),
         Case("a label equal to the number of classes: [0, 3] with 3 classes",
              _one_hot_case(lambda: [0, 3], 3)),
         Case("a negative label: [1, -1] with 3 classes", _one_hot_case(lambda: [1, -1], 3)),
         Case("labels that are not whole numbers: [0.0, 1.5] with 3 classes",
              _one_hot_case(lambda: [0.0, 1.5], 3)),
+        Case("a float Tensor of whole numbers, Tensor([1, 0]) (a list becomes float64)",
+             _one_hot_case(lambda: Tensor([1, 0]), 2)),
     ],
     mistakes={
         "one_hot_unchecked":

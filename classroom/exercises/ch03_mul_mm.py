@@ -9,6 +9,7 @@ import numpy as np
 
 from minigrad.tensor import Tensor
 from .core import Case, Exercise, Raised
+from .rules import run_op
 
 SETUP = """\
 import numpy as np
@@ -45,33 +46,38 @@ def one_op(out, *inputs) -> bool:
     return len(parents) == len(inputs) and all(p is t for p, t in zip(parents, inputs))
 
 
-def _binary_case(a_values, b_values, seed, b_grad=True, single_op=False):
+def _recorded(answer, inputs: dict, seed, what: str, single_op: bool, label: str = ONE_OP):
+    """Run the op on ``inputs`` through :func:`~classroom.exercises.rules.run_op` and, with
+    ``single_op``, report whether the result is one op on exactly those inputs."""
+    seen = {}
+    args = list(inputs.values())
+
+    def call():
+        out = seen["out"] = answer(*args)
+        seen["single"] = one_op(out, *args)
+        return out
+
+    found = run_op(call, {k: v for k, v in inputs.items() if k != "a, again"}, seed, what=what)
+    if single_op and "single" in seen:
+        found[label] = seen["single"]
+    return found
+
+
+def _binary_case(a_values, b_values, seed, b_grad=True, single_op=False, what="your op"):
     """Run ``answer(a, b)``, backpropagate ``seed``, report the value and both gradients
     (and, with ``single_op``, whether the result is one op on a and b)."""
     def run(answer):
         a = leaf(a_values)
         b = leaf(b_values) if b_grad else const(b_values)
-        out = answer(a, b)
-        single = one_op(out, a, b)
-        out.backward(np.array(seed, dtype=float))
-        found = {"value": out, "grad a": grad_of(a), "grad b": grad_of(b)}
-        if single_op:
-            found[ONE_OP] = single
-        return found
+        return _recorded(answer, {"a": a, "b": b}, seed, what, single_op)
     return run
 
 
-def _self_case(a_values, seed, single_op=False):
+def _self_case(a_values, seed, single_op=False, what="your op"):
     """Run ``answer(a, a)``: one tensor used as both inputs."""
     def run(answer):
         a = leaf(a_values)
-        out = answer(a, a)
-        single = one_op(out, a, a)
-        out.backward(np.array(seed, dtype=float))
-        found = {"value": out, "grad a": grad_of(a)}
-        if single_op:
-            found[ONE_OP] = single
-        return found
+        return _recorded(answer, {"a": a, "a, again": a}, seed, what, single_op)
     return run
 
 
@@ -173,6 +179,9 @@ MM = Exercise(
         Case("a (1, 3) row times a (3, 2) matrix; b does not require a gradient",
              _binary_case([[1.0, -2.0, 0.5]], [[2.0, 1.0], [0.0, -1.0], [3.0, 0.5]],
                           [[1.0, 2.0]], b_grad=False)),
+
+        Case("a (2, 2) matrix times itself (a @ a): a gets both gradients",
+             _self_case([[1.0, -1.0], [2.0, 0.5]], [[1.0, 0.0], [2.0, -1.0]])),
     ],
     mistakes={
         "mm_transposed_grad":
@@ -323,11 +332,8 @@ def _affine_case(x_values, w_values, b_values, seed, x_grad=True, b_grad=True):
         x = leaf(x_values) if x_grad else const(x_values)
         W = leaf(w_values)
         b = leaf(b_values) if b_grad else const(b_values)
-        out = answer(x, W, b)
-        single = one_op(out, x, W, b)
-        out.backward(np.array(seed, dtype=float))
-        return {"value": out, "grad x": grad_of(x), "grad W": grad_of(W), "grad b": grad_of(b),
-                AFFINE_ONE_OP: single}
+        return _recorded(answer, {"x": x, "W": W, "b": b}, seed, "your affine", True,
+                         AFFINE_ONE_OP)
     return run
 
 

@@ -1,5 +1,5 @@
 # EXERCISE 00.backprop
-# expect: incorrect: grad
+# expect: incorrect: should be None
 # Never resets nodes that receive nothing, so they keep a gradient from before.
 def backprop(nodes):
     root = nodes[-1]

@@ -1,5 +1,5 @@
 # EXERCISE 00.backprop
-# expect: incorrect: in place
+# expect: incorrect: in place (+=)
 # Adds a second consumer's gradient into the first one's array with +=, and that array
 # may be the very one another node holds as its grad.
 def backprop(nodes):

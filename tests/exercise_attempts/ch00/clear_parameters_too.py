@@ -1,5 +1,5 @@
 # EXERCISE 00.clear
-# expect: incorrect: Parameter
+# expect: mistake: clear_everything
 # Resets the gradient of parameters as well.
 def clear(nodes):
     for n in nodes:

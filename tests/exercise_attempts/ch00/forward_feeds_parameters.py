@@ -1,5 +1,5 @@
 # EXERCISE 00.forward
-# expect: incorrect: wrong values
+# expect: incorrect: ValueError
 # Treats every node that is not a gate as an input, so parameters are overwritten with X.
 def forward(nodes, X):
     for node in nodes:

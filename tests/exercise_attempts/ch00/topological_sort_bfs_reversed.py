@@ -1,5 +1,5 @@
 # EXERCISE 00.topological_sort
-# expect: incorrect: before
+# expect: incorrect: comes after
 # Breadth-first from the root, each node listed where it is first seen, then reversed:
 # a node reached directly and through a longer path lands too late.
 def topological_sort(root):

@@ -1,5 +1,5 @@
 # EXERCISE 00.topological_sort
-# expect: incorrect: before
+# expect: incorrect: comes after
 # A correct order, but backwards: root first.
 def topological_sort(root):
     order, seen = [], set()

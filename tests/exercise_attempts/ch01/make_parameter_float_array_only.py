@@ -1,5 +1,5 @@
 # EXERCISE 01.make_parameter
-# expect: incorrect: float64
+# expect: incorrect: is the string 'float32'
 # Converts to float, but float32 is a float too, so it is left alone.
 def make_parameter(values):
     a = np.asarray(values)

@@ -1,5 +1,5 @@
 # EXERCISE 01.tensor_dtype
-# expect: incorrect: wrong
+# expect: incorrect: NumPy scalar
 # Treats a NumPy scalar such as np.int32(7) like a Python number.
 def tensor_dtype(data, dtype=None):
     if dtype is not None:

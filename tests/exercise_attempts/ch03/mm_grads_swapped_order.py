@@ -1,5 +1,5 @@
 # EXERCISE 03.mm
-# expect: incorrect: shape
+# expect: incorrect: ShapeError
 # Right products, returned in the wrong order.
 def mm(a, b):
     A, B = a.data, b.data

@@ -1,5 +1,5 @@
 # EXERCISE 08.cross_entropy_op
-# expect: incorrect: twice
+# expect: incorrect: the second time it ran
 # Subtracts the one-hot from its saved softmax in place: the second backward is wrong.
 def cross_entropy_op(logits, target):
     Z = logits.data
