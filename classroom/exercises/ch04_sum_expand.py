@@ -9,7 +9,8 @@ last two may use ``mg.sum_to`` (the library's version of exercise 3).
 import numpy as np
 
 from minigrad.tensor import Tensor
-from .core import Case, Exercise, Raised, observe
+from .core import Case, Exercise
+from .rules import Untouched, run_op
 
 SETUP = """\
 import numpy as np
@@ -33,35 +34,22 @@ def _seed_for(shape, offset=0.0):
     return (np.arange(1, n + 1, dtype=float) + offset).reshape(shape)
 
 
-def value_then_grads(out, seed, **inputs):
-    """What a case reports: the forward value of ``out``, then each input's gradient after
-    ``out.backward(seed(out))``.
-
-    A backward that fails is reported under the gradients, *after* the value, so that a
-    forward of the wrong shape is named before the backward error it leads to."""
-    found = {"value": out}
-
-    def gradients():
-        out.backward(seed(out))
-        return {name: grad_of(t) for name, t in inputs.items()}
-    grads = observe(gradients)
-    if isinstance(grads, Raised):
-        grads = {name: grads for name in inputs}
-    found.update(grads)
-    return found
-
-
 def _fixed(values):
     return lambda out: np.array(values, dtype=float)
 
 
-def _unary_case(values, *args, offset=0.0):
+def _unary_case(values, *args, offset=0.0, view_ok=False):
     """Run answer(a, *args), backpropagate a fixed gradient, report the value and a's gradient."""
     def run(answer):
         a = leaf(values)
-        out = answer(a, *args)
-        return value_then_grads(out, lambda o: _seed_for(o.shape, offset), **{"grad a": a})
+        return run_op(lambda: answer(a, *args), {"a": a}, lambda o: _seed_for(o.shape, offset),
+                      view_ok=view_ok, single=(a,))
     return run
+
+
+def _expand_case(values, dim, copies):
+    """A case of expand_op, whose result may be a view of its input (copies by design)."""
+    return _unary_case(values, dim, copies, view_ok=True)
 
 
 # -- 04.sum_op ------------------------------------------------------------------------------
@@ -69,8 +57,7 @@ def _unary_case(values, *args, offset=0.0):
 
 def _sum_twice(answer):
     a = leaf([[1.0, -2.0, 3.0], [0.5, 4.0, -1.0]])
-    out = answer(answer(a, 1), 0)
-    return value_then_grads(out, lambda o: None, **{"grad a": a})
+    return run_op(lambda: answer(answer(a, 1), 0), {"a": a}, lambda o: np.ones(o.shape))
 
 
 SUM_OP = Exercise(
@@ -83,6 +70,8 @@ SUM_OP = Exercise(
              _unary_case([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], 1)),
         Case("a (3, 3) matrix summed over dim 1",
              _unary_case([[1.0, 0.0, 2.0], [3.0, -1.0, 1.0], [0.5, 0.5, 0.5]], 1)),
+        Case("a (2, 2, 3) tensor summed over its middle axis (dim 1)",
+             _unary_case(np.arange(12.0).reshape(2, 2, 3) / 4 - 1, 1)),
         Case("sum_op used twice: over dim 1, then over dim 0, giving one number", _sum_twice),
     ],
     mistakes={
@@ -119,9 +108,8 @@ SUM_OP = Exercise(
 
 
 def _expand_then_sum(answer):
-    a = leaf([2.0, -1.0, 0.5])
-    out = answer(a, 0, 3).sum(0)           # minigrad's sum: three copies added back up
-    return value_then_grads(out, _fixed([1.0, 10.0, 100.0]), **{"grad a": a})
+    a = leaf([2.0, -1.0, 0.5])             # minigrad's sum: three copies added back up
+    return run_op(lambda: answer(a, 0, 3).sum(0), {"a": a}, [1.0, 10.0, 100.0], view_ok=True)
 
 
 EXPAND_OP = Exercise(
@@ -129,11 +117,11 @@ EXPAND_OP = Exercise(
     forbids=("minigrad.expand", "minigrad.broadcast_to"),
     cases=[
         Case("a vector of 3 numbers, 4 copies stacked as rows (dim 0, result (4, 3))",
-             _unary_case([1.0, -2.0, 3.0], 0, 4)),
+             _expand_case([1.0, -2.0, 3.0], 0, 4)),
         Case("a vector of 3 numbers, 2 copies side by side (dim 1, result (3, 2))",
-             _unary_case([1.0, -2.0, 3.0], 1, 2)),
+             _expand_case([1.0, -2.0, 3.0], 1, 2)),
         Case("a (2, 3) matrix, 4 copies along a new middle axis (dim 1, result (2, 4, 3))",
-             _unary_case([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], 1, 4)),
+             _expand_case([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], 1, 4)),
         Case("expand to 3 copies, then sum them back up with minigrad's .sum(0)",
              _expand_then_sum),
     ],
@@ -167,7 +155,10 @@ EXPAND_OP = Exercise(
 def _sum_to_case(grad_shape, shape, offset=0.0):
     def run(answer):
         grad = _seed_for(grad_shape, offset) / 4
-        return {"result": answer(grad, shape)}
+        kept = Untouched(grad=grad)
+        result = answer(grad, shape)
+        kept.check("your sum_to")
+        return {"result": result}
     return run
 
 
@@ -221,16 +212,14 @@ def _binary_case(a_values, b_values, b_grad=True, offset=0.0):
     def run(answer):
         a = leaf(a_values)
         b = leaf(b_values) if b_grad else Tensor(np.array(b_values, dtype=float))
-        out = answer(a, b)
-        return value_then_grads(out, lambda o: _seed_for(o.shape, offset),
-                                **{"grad a": a, "grad b": b})
+        return run_op(lambda: answer(a, b), {"a": a, "b": b},
+                      lambda o: _seed_for(o.shape, offset), single=(a, b))
     return run
 
 
 def _same_tensor_twice(answer):
     a = leaf([1.0, -2.0, 3.0])
-    out = answer(a, a)
-    return value_then_grads(out, _fixed([1.0, 10.0, 100.0]), **{"grad a": a})
+    return run_op(lambda: answer(a, a), {"a": a}, [1.0, 10.0, 100.0], single=(a, a))
 
 
 MUL = Exercise(
@@ -278,8 +267,7 @@ MUL = Exercise(
 
 def _divided_by_itself(answer):
     a = leaf([2.0, -4.0, 0.5])
-    out = answer(a, a)
-    return value_then_grads(out, _fixed([1.0, 10.0, 100.0]), **{"grad a": a})
+    return run_op(lambda: answer(a, a), {"a": a}, [1.0, 10.0, 100.0], single=(a, a))
 
 
 DIV = Exercise(
@@ -291,6 +279,8 @@ DIV = Exercise(
              _binary_case([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], [2.0, -4.0, 0.5])),
         Case("a vector divided by a single number (a tensor of shape ())",
              _binary_case([1.0, -2.0, 3.0], 4.0)),
+        Case("a (2, 1) column divided by a (1, 3) row: both inputs broadcast",
+             _binary_case([[1.0], [-3.0]], [[0.5, 2.0, -4.0]])),
         Case("a tensor divided by itself (a / a)", _divided_by_itself),
         Case("b does not require a gradient",
              _binary_case([[1.0, 2.0], [3.0, 4.0]], [0.5, -2.0], b_grad=False)),

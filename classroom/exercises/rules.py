@@ -24,7 +24,8 @@ from __future__ import annotations
 import numpy as np
 
 from minigrad.tensor import Tensor
-from .core import broken
+from .core import Raised, RuleBroken, _one_line, broken
+from .shortcuts import ShortcutUsed
 
 
 def _array(value):
@@ -81,21 +82,50 @@ def not_aliased(result, inputs: dict) -> None:
                    f"a new array, not `{name}.data` itself (or a view of it)")
 
 
-def run_op(call, inputs: dict, seed, view_ok: bool = False, what: str = "your op") -> dict:
+def one_op(out, inputs: tuple, what: str) -> None:
+    """``out`` must be one recorded op whose inputs are exactly ``inputs``, in that order
+    (ask before backward, which frees the graph)."""
+    parents = tuple(getattr(out, "parents", None) or ())
+    if len(parents) != len(inputs) or any(p is not t for p, t in zip(parents, inputs)):
+        broken(f"{what} should be one recorded op, made by record(...) with the inputs "
+               f"themselves, but yours is built from other ops (the result's parents are not "
+               f"the inputs): compute the value with NumPy on .data and record it once, with a "
+               f"backward of your own")
+
+
+def run_op(call, inputs: dict, seed, view_ok: bool = False, what: str = "your op",
+           single: tuple | None = None) -> dict:
     """Run a recorded op as the library will: ``call()`` makes the result from ``inputs``
-    (name -> Tensor), then backward runs twice on the same graph with the gradient ``seed``.
+    (name -> Tensor), then backward runs twice on the same graph with the gradient ``seed``
+    (an array, or a function of the result that gives one).  With ``single``, the result
+    must be one op on exactly those tensors (see :func:`one_op`).
 
     Returns ``{"value": result, "grad <name>": gradient or None, ...}``, the first run's
-    gradients, after checking every rule in this module's docstring.
+    gradients, after checking every rule in this module's docstring.  An error raised by
+    backward is reported under each gradient, after the value, so that a forward of the
+    wrong shape is named before the backward error it leads to.
     """
     kept = Untouched(**inputs)
     out = call()
     kept.check(f"{what} (in forward)")
     if not isinstance(out, Tensor):
         return {"value": out}
+    if single is not None:
+        one_op(out, single, what)
     connected(out, inputs)
     if not view_ok:
         not_aliased(out, inputs)
+    try:
+        grads = _backward_twice(out, inputs, seed(out) if callable(seed) else seed, kept, what)
+    except (RuleBroken, ShortcutUsed):
+        raise
+    except Exception as err:     # noqa: BLE001 - reported as what backward did
+        failed = Raised(type(err).__name__, _one_line(err))
+        grads = {f"grad {name}": failed for name in inputs}
+    return {"value": out, **grads}
+
+
+def _backward_twice(out, inputs: dict, seed, kept: Untouched, what: str) -> dict:
     handed = np.array(seed, dtype=float)
     original = handed.copy()
     out.backward(handed, retain_graph=True)
@@ -115,7 +145,7 @@ def run_op(call, inputs: dict, seed, view_ok: bool = False, what: str = "your op
                    f"on the same graph (backward(retain_graph=True), then backward again): it "
                    f"changes an array it saved in forward. Leave saved arrays alone and compute "
                    f"new ones")
-    return {"value": out, **{f"grad {name}": grad for name, grad in first.items()}}
+    return {f"grad {name}": grad for name, grad in first.items()}
 
 
 def _grad(t: Tensor):

@@ -1,5 +1,5 @@
 # EXERCISE 04.mul
-# expect: incorrect: wrong values
+# expect: mistake: mul_swapped
 # Each input gets the gradient times its own value instead of the other input's.
 def mul(a, b):
     A, B = a.data, b.data
