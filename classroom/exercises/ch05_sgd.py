@@ -18,7 +18,8 @@ from minigrad.data import toy4
 from minigrad.optim import SGD
 from minigrad.tensor import Tensor
 
-from .core import Case, Exercise
+from .core import Case, Exercise, broken
+from .rules import Untouched, number, run_op
 
 SETUP = """\
 import numpy as np
@@ -72,15 +73,9 @@ def _mse_case(pred_values, target_values, target_grad=False):
     def run(answer):
         pred = leaf(pred_values)
         target = leaf(target_values) if target_grad else Tensor(np.array(target_values, float))
-        out = answer(pred, target)
-        result = value(out)
-        out.backward()
-        result = {"value": result, "grad pred": grad_of(pred)}
-        if target_grad:
-            result["grad target"] = grad_of(target)
-        return result
+        return run_op(lambda: answer(pred, target), {"pred": pred, "target": target},
+                      lambda out: np.ones(out.shape), what="your mse")
     return run
-
 
 
 MSE = Exercise(
@@ -156,7 +151,25 @@ def _sgd_zero_grad(answer):
 
 
 def _cleared(p):
-    return p.grad is None or not np.any(p.grad.data)     # None (as PyTorch) or zeros
+    """True once ``p.grad`` is None, as the text (and PyTorch) say; zeros break the rule."""
+    if p.grad is not None:
+        broken(f"zero_grad() must set each parameter's .grad to None (as PyTorch does), but "
+               f"yours left {'a gradient of zeros' if not np.any(value(p.grad)) else 'a gradient'}"
+               f" there: write p.grad = None")
+    return True
+
+
+def _sgd_side_by_side(answer):
+    """Two optimizers over different parameters: stepping one must not touch the other's."""
+    w, v = leaf([1.0, -1.0]), leaf([2.0])
+    first, second = answer([w], 0.1), answer([v], 0.5)
+    _set_grads([w, v], [[1.0, 2.0], [4.0]])
+    first.step()
+    after_first = value(v)
+    second.step()
+    second.zero_grad()
+    return {"v after the first optimizer's step": after_first, **params_seen(w=w, v=v),
+            "w's gradient is still there": w.grad is not None}
 
 
 def _sgd_zero_grad_first(answer):
@@ -202,6 +215,8 @@ SGD_CLASS = Exercise(
         Case("the same five rounds, with the parameters given as a generator "
              "(p for p in [w, b]), which can be read only once",
              _sgd_loop(_X3, _T3, [[0.1], [-0.2]], 0.1, 5, generator=True)),
+        Case("two optimizers side by side, SGD([w], 0.1) and SGD([v], 0.5), each stepping "
+             "and zeroing only its own parameters", _sgd_side_by_side),
     ],
     mistakes={
         "SGDUphill":
@@ -231,9 +246,13 @@ SGD_CLASS = Exercise(
 # -- 05.manual_grads -----------------------------------------------------------------------
 def _grads_case(X, y, seed, scale=0.5):
     def run(answer):
-        weights = net_weights(seed, scale=scale)
-        result = answer(np.array(X, dtype=float), np.array(y, dtype=float),
-                        *[np.array(w) for w in weights])
+        arrays = [np.array(X, dtype=float), np.array(y, dtype=float),
+                  *[np.array(w) for w in net_weights(seed, scale=scale)]]
+        kept = Untouched(**dict(zip(("X", "y", "W1", "b1", "W2", "b2"), arrays)))
+        result = answer(*arrays)
+        kept.check("your manual_grads")
+        if isinstance(result, dict) and "loss" in result:
+            number(result["loss"], 'the "loss" entry')
         return result
     return run
 
@@ -243,6 +262,7 @@ _X4, _Y4 = toy4()
 MANUAL_GRADS = Exercise(
     id="05.manual_grads", title="backprop by hand for the 2 → 3 → 1 network",
     entry="manual_grads", points=2,
+    forbids=("minigrad.tensor.Tensor.backward", "minigrad.autograd.backward"),
     cases=[
         Case("the toy set (4 rows) with small starting weights", _grads_case(_X4, _Y4, 0)),
         Case("a single row: X of shape (1, 2), y of shape (1, 1)",
@@ -260,6 +280,10 @@ MANUAL_GRADS = Exercise(
         "manual_grads_bias_not_summed":
             "your bias gradients have one row per example: a bias is added to every row, so its "
             "gradient is the sum over the batch (.sum(axis=0)) and has the bias's own shape",
+        "manual_grads_no_mean":
+            "your gradients are n times too large, n being the number of elements of P: the "
+            "loss is a mean, (1/n) Σ (P - y)², so its 1/n is in every gradient too: "
+            "dLoss/dP = 2 (P - y) / n",
     },
     hints=[
         "Do the forward pass first and keep H and P. Then go backwards one step at a time, "
@@ -309,6 +333,7 @@ def _no_epochs_case(answer):
 
 TRAIN = Exercise(
     id="05.train", title="the training loop", entry="train", points=2,
+    forbids=("minigrad.train.fit",),
     cases=[
         Case("one weight, loss (3w - 6)², lr 0.05, 4 epochs", _one_weight_case),
         Case("the 2 → 3 → 1 network on the toy set, lr 0.5, 10 epochs", _net_case(0, 0.5, 10)),
@@ -371,6 +396,34 @@ def _lr_case(seed, lrs):
     return run
 
 
+#: Runs made up to test the definition of "converges" on its own (100 losses each).
+_MADE_UP = {
+    0.5: [1.0] * 40 + [float("inf")] * 5 + [0.9] * 55,     # overflowed midway, then fell
+    0.3: [1.0] * 100,                                       # flat: the last is not smaller
+    0.2: [1.0] + [float("nan")] * 99,                       # nan from the second epoch
+    0.1: list(np.linspace(1.0, 0.5, 100)),                  # converges
+}
+
+
+_BROKEN_RULE = {
+    0.5: "every loss must be finite: the run for 0.5 overflowed to inf midway, so it did not "
+         "converge, even though its last loss is below its first (check np.isfinite on every "
+         "loss, not only the last)",
+    0.3: "the last loss must be smaller than the first: the run for 0.3 stayed flat, so it did "
+         "not converge",
+    0.2: "a run whose loss became nan did not converge: nan compares False with everything, "
+         "so a test such as `not last > first` lets it through. Check that every loss is "
+         "finite",
+}
+
+
+def _made_up_case(answer):
+    chosen = answer(lambda lr: list(_MADE_UP[lr]), [0.3, 0.1, 0.5, 0.2])
+    if isinstance(chosen, (int, float)) and chosen in _BROKEN_RULE:
+        broken(f"you chose {chosen}, but {_BROKEN_RULE[chosen]}")
+    return {"learning rate": chosen}
+
+
 LARGEST_LR = Exercise(
     id="05.largest_lr", title="the largest learning rate that still converges (stretch)",
     entry="largest_stable_lr", points=2,
@@ -381,6 +434,8 @@ LARGEST_LR = Exercise(
              _lr_case(0, [0.6, 0.1, 3, 0.45])),
         Case("learning rates 0.05, 0.3 and 1000", _lr_case(0, [0.05, 0.3, 1000])),
         Case("learning rates 1, 10 and 1000", _lr_case(0, [1, 10, 1000])),
+        Case("made-up runs: one whose loss overflowed to inf midway and then fell, a flat one, "
+             "one that became nan, one that converges", _made_up_case),
     ],
     mistakes={
         "largest_lr_lowest_loss":

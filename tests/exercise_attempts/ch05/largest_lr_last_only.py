@@ -1,5 +1,5 @@
 # EXERCISE 05.largest_lr
-# expect: incorrect: finite
+# expect: incorrect: every loss must be finite
 # Checks only that the last loss is below the first, not that every loss is finite.
 def largest_stable_lr(run, lrs):
     best = None

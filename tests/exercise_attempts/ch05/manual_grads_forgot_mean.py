@@ -1,5 +1,5 @@
 # EXERCISE 05.manual_grads
-# expect: incorrect: 1/n
+# expect: mistake: manual_grads_no_mean
 # Forgets the 1/N of the mean in the gradients (the loss itself is right).
 def manual_grads(X, y, W1, b1, W2, b2):
     Z = X @ W1 + b1

@@ -1,5 +1,5 @@
 # EXERCISE 05.mse
-# expect: incorrect: NumPy
+# expect: mistake: mse_numpy_requires_grad
 # Computes the number with NumPy and then asks for gradients on the result: the inputs do
 # require grad, but the result is not connected to them.
 def mse(pred, target):

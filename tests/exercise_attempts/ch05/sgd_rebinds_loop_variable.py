@@ -6,9 +6,9 @@ class SGD:
         self.lr = lr
 
     def step(self):
-        for p in self.params:
+        for i, p in enumerate(self.params):
             if p.grad is not None:
-                p.data = p.data - self.lr * p.grad.data
+                p = Tensor(p.data - self.lr * p.grad.data, requires_grad=True)
 
     def zero_grad(self):
         for p in self.params:
