@@ -12,13 +12,15 @@ import math
 
 import numpy as np
 
+import minigrad.random as mg_random
 from minigrad.autograd import no_grad
 from minigrad.data import product
 from minigrad.nn import Linear as _LibLinear
 from minigrad.nn import Module, Parameter
 from minigrad.random import manual_seed
 from minigrad.tensor import Tensor
-from .core import Case, Exercise
+from .core import Case, Exercise, broken
+from .rules import run_op
 
 SETUP = """\
 import numpy as np
@@ -98,6 +100,44 @@ def _linear_init(answer):
             "the initial weights are not all equal": bool(np.ptp(w) > 0)}
 
 
+def _starting_values(layer):
+    return [np.array(getattr(layer, name).data, dtype=float) for name in ("weight", "bias")
+            if isinstance(getattr(layer, name, None), Tensor)]
+
+
+def _same_values(a, b) -> bool:
+    return len(a) == len(b) and all(x.shape == y.shape and np.array_equal(x, y)
+                                    for x, y in zip(a, b))
+
+
+def _linear_random(answer):
+    """Layers drawn from minigrad's generator: repeatable under mg.manual_seed, different
+    for another seed and for the next layer, whatever NumPy's own generator does."""
+    kept_mg, kept_np = mg_random._rng, np.random.get_state()
+    try:
+        made = {}
+        for key, seed in (("first", 1), ("again", 1), ("other seed", 2)):
+            np.random.seed(0)
+            manual_seed(seed)
+            made[key] = _starting_values(answer(4, 3))
+        made["next layer"] = _starting_values(answer(4, 3))
+    finally:
+        mg_random._rng = kept_mg
+        np.random.set_state(kept_np)
+    if not _same_values(made["first"], made["again"]):
+        broken("two layers made right after the same mg.manual_seed(1) start from different "
+               "values: draw them from minigrad's generator, mg.random.get_rng(), which "
+               "mg.manual_seed restarts (NumPy's np.random is another generator)")
+    if _same_values(made["first"], made["other seed"]):
+        broken("your starting values do not change when mg.manual_seed changes: draw them from "
+               "minigrad's generator, mg.random.get_rng(), not from a generator of your own "
+               "(or np.random) with a fixed seed")
+    if _same_values(made["other seed"], made["next layer"]):
+        broken("two layers made one after the other start from the same values: take the "
+               "generator with mg.random.get_rng() and draw from it, without seeding it again")
+    return {"repeatable with mg.manual_seed": True}
+
+
 LINEAR = Exercise(
     id="06.linear", title="a Linear layer", entry="Linear", points=1,
     forbids=("minigrad.nn.Linear", "minigrad.nn.functional.linear"),
@@ -107,6 +147,8 @@ LINEAR = Exercise(
         Case("a batch of 4 inputs through Linear(3, 2), with weight and bias set by the "
              "checker: the output, then the gradients after backward", _linear_forward(3, 2, 4, 0)),
         Case("Linear(16, 8) as created: small random starting values", _linear_init),
+        Case("Linear(4, 3) made after mg.manual_seed(1) twice, after mg.manual_seed(2), and "
+             "once more: starting values drawn from minigrad's generator", _linear_random),
     ],
     mistakes={
         "LinearTransposed":
@@ -194,6 +236,13 @@ def _mlp_case(sizes, batch, seed):
     return run
 
 
+def _two_models(answer):
+    doubling, adding = answer(_Double()), answer(_AddOne(), _AddOne())
+    x = [1.0, -2.0]
+    return {"Sequential(Double())": _output(doubling(leaf(x))),
+            "Sequential(AddOne(), AddOne())": _output(adding(leaf(x)))}
+
+
 SEQUENTIAL = Exercise(
     id="06.sequential", title="Sequential", entry="Sequential", points=1,
     forbids=("minigrad.nn.Sequential",),
@@ -203,6 +252,8 @@ SEQUENTIAL = Exercise(
                                             [1.0, 2.0, 3.0])),
         Case("an empty Sequential() returns its input unchanged",
              _order_case(lambda: [], [[1.0, -2.0], [0.5, 4.0]])),
+        Case("two models side by side, Sequential(Double()) and Sequential(AddOne(), AddOne()): "
+             "each keeps its own layers", _two_models),
         Case("Sequential(Linear(2, 3), Sigmoid(), Linear(3, 1)) on a batch of 5: the output, "
              "the gradients after backward, and parameters() finding all 4 tensors",
              _mlp_case([2, 3, 1], 5, 0)),
@@ -230,30 +281,9 @@ SEQUENTIAL = Exercise(
 
 
 # -- 06.parameters ---------------------------------------------------------------------------
-_SHORTCUT = ("06.parameters asks you to find the parameters yourself: look at "
-             "vars(module) instead of calling module.{}()")
-
-
 class _Plain(Module):
-    """A module whose built-in walks are switched off, so the answer must do its own."""
-
-    def parameters(self):
-        raise RuntimeError(_SHORTCUT.format("parameters"))
-
-    def named_parameters(self, prefix=""):
-        raise RuntimeError(_SHORTCUT.format("named_parameters"))
-
-    def modules(self):
-        raise RuntimeError(_SHORTCUT.format("modules"))
-
-    def named_modules(self, prefix=""):
-        raise RuntimeError(_SHORTCUT.format("named_modules"))
-
-    def children(self):
-        raise RuntimeError(_SHORTCUT.format("children"))
-
-    def named_children(self):
-        raise RuntimeError(_SHORTCUT.format("named_children"))
+    """A module of the checker's (its built-in walks are forbidden while 06.parameters is
+    checked: see the exercise's ``forbids``)."""
 
 
 class _Affine(_Plain):
@@ -301,9 +331,18 @@ def _tied():
 
 def _with_constant():
     layer = _Affine(2, 2)
-    model = _Holder(layer=layer, mask=Tensor(np.ones((2, 2))), name="demo", rate=0.5)
+    model = _Holder(layer=layer, mask=Tensor(np.ones((2, 2))), name="demo", rate=0.5,
+                    noise=Tensor(np.zeros(2), requires_grad=True))
     return model, {"layer.weight": layer.weight, "layer.bias": layer.bias,
-                   "mask (a plain Tensor)": model.mask}
+                   "mask (a plain Tensor)": model.mask,
+                   "noise (a plain Tensor that requires grad)": model.noise}
+
+
+def _three_deep():
+    blocks = (_Affine(2, 2), _Affine(2, 1))
+    model = _Holder(body=_Holder(inner=_Holder(blocks=blocks)))
+    return model, {"blocks[0].weight": blocks[0].weight, "blocks[0].bias": blocks[0].bias,
+                   "blocks[1].weight": blocks[1].weight, "blocks[1].bias": blocks[1].bias}
 
 
 _TREES = [
@@ -312,8 +351,9 @@ _TREES = [
      "module)", _nested),
     ("a model that keeps its layers in a list attribute", _in_a_list),
     ("two layers that share one weight Parameter (weight tying)", _tied),
-    ("a model that also holds a plain Tensor (a constant, not a Parameter), a string and a "
-     "number", _with_constant),
+    ("a model that also holds plain Tensors (not Parameters, one of them requiring a "
+     "gradient), a string and a number", _with_constant),
+    ("layers kept in a tuple, inside a module inside a module", _three_deep),
 ]
 
 
@@ -322,9 +362,10 @@ def _tree_case(build):
         root, named = build()
         names = {id(t): name for name, t in named.items()}
         result = answer(root)
-        if isinstance(result, (list, tuple)) or hasattr(result, "__next__"):
-            return {"found": [names.get(id(t), "<something else>") for t in result]}
-        return {"found": f"<{type(result).__name__}>"}
+        if not isinstance(result, list):
+            broken(f"parameters should return a list of Parameters, but yours returned "
+                   f"{'None (did you forget to `return` it?)' if result is None else 'a ' + type(result).__name__}")
+        return {"found": [names.get(id(t), "<something else>") for t in result]}
     return run
 
 
@@ -365,6 +406,9 @@ def _judge_parameters(triples):
 
 PARAMETERS = Exercise(
     id="06.parameters", title="collect a model's parameters", entry="parameters", points=2,
+    forbids=tuple(f"minigrad.nn.Module.{name}" for name in (
+        "parameters", "named_parameters", "modules", "named_modules", "children",
+        "named_children", "_members", "state_dict", "num_parameters")),
     cases=[Case(d, _tree_case(b), info=b) for d, b in _TREES],
     judge=_judge_parameters,
     mistakes={},
@@ -390,9 +434,12 @@ def _loss_case(shape, seed):
     def run(answer):
         prediction = leaf(_seeded(shape, seed))
         target = Tensor(_seeded(shape, seed + 1))
-        loss = _output(answer()(prediction, target))
-        loss.backward()
-        return {"loss": loss, "gradient of the prediction": grad_of(prediction, "the prediction")}
+        loss_fn = answer()
+        found = run_op(lambda: _output(loss_fn(prediction, target)),
+                       {"prediction": prediction, "target": target},
+                       lambda out: np.ones(out.shape), what="your MSELoss")
+        return {"loss": found["value"],
+                "gradient of the prediction": found.get("grad prediction")}
     return run
 
 
@@ -445,10 +492,30 @@ BUDGET, TARGET = 500, 0.02
 
 
 def _as_number(value):
-    array = np.asarray(value.data if isinstance(value, Tensor) else value, dtype=float)
+    if isinstance(value, Tensor):
+        broken("the losses should be numbers, one per step (loss.item()), but yours are "
+               "Tensors: keeping every step's loss Tensor also keeps its whole graph alive")
+    array = np.asarray(value, dtype=float)
     if array.size != 1:
         raise ValueError(f"a loss in the list has shape {array.shape}; each should be one number")
     return float(array.reshape(()))
+
+
+_NONLINEAR = ("sigmoid", "relu", "tanh", "gelu", "softplus", "elu")
+
+
+def _has_nonlinearity(model, depth=0) -> bool:
+    """Whether the model holds an activation layer (a module whose class is named like one),
+    looking inside its attributes, their lists and tuples, a few levels deep."""
+    if depth > 6:
+        return False
+    if any(word in type(model).__name__.lower() for word in _NONLINEAR):
+        return True
+    for value in vars(model).values() if hasattr(model, "__dict__") else ():
+        items = value if isinstance(value, (list, tuple)) else [value]
+        if any(isinstance(item, Module) and _has_nonlinearity(item, depth + 1) for item in items):
+            return True
+    return False
 
 
 def _predict(model, X):
@@ -463,7 +530,7 @@ def _fit_case(init_seed, data_seed, test_seed):
         manual_seed(init_seed)
         X, y = product(256, seed=data_seed)
         result = answer(X.copy(), y.copy())
-        if not isinstance(result, (tuple, list)) or len(result) != 2:
+        if not isinstance(result, tuple) or len(result) != 2:
             return {"returned": f"<{type(result).__name__}>"}
         model, losses = result
         if not isinstance(losses, (list, tuple)):
@@ -486,6 +553,8 @@ def _fit_case(init_seed, data_seed, test_seed):
             gap = _predict(model, a) + _predict(model, b) - _predict(model, a + b) \
                 - _predict(model, np.zeros((1, 2)))
             obs["affine"] = bool(np.all(np.isfinite(gap)) and np.max(np.abs(gap)) < 1e-9)
+            obs["flat"] = bool(np.ptp(pred) < 1e-3 * max(np.ptp(y_test), 1e-12))
+        obs["has an activation layer"] = _has_nonlinearity(model)
         return obs
     return run
 
@@ -496,9 +565,10 @@ def _judge_fit(triples):
         if hasattr(obs, "kind"):     # Raised
             return f"{where}: your code raised {obs.kind}: {obs.message}"
         if obs.get("returned") != "a model and a list of losses":
+            what = obs.get("returned")
             return (f"{where}: fit_product should return (model, losses), a tuple of the "
                     f"trained model and the list of training losses, one per step; it returned "
-                    f"{obs.get('returned')}")
+                    f"{what.type_name if hasattr(what, 'type_name') else what}")
         steps = obs["steps"]
         if steps == 0:
             return f"{where}: the list of losses is empty: did the training loop run?"
@@ -511,10 +581,15 @@ def _judge_fit(triples):
         if not obs["losses finite"] or not math.isfinite(obs["test loss"]) \
                 or obs["last loss"] > obs["first loss"]:
             return (f"{where}: training blew up: the loss ended higher than it started (or "
-                    f"became inf or NaN). Backward adds into .grad, so if you never reset "
-                    f"the gradients each step uses the sum of all the previous ones: call "
-                    f"optimizer.zero_grad() before loss.backward(). Otherwise, try a smaller "
-                    f"learning rate")
+                    f"became inf or NaN). Two usual causes: gradients that are never reset "
+                    f"(backward adds into .grad, so call optimizer.zero_grad() before "
+                    f"loss.backward()), or a learning rate that is too large for this problem")
+        if (obs["affine"] or obs["flat"]) and obs["has an activation layer"]:
+            return (f"{where}: your model has an activation layer, but after training its "
+                    f"output is (almost) a flat plane: the hidden units are saturated, every "
+                    f"sigmoid stuck near 0 or 1 where its slope vanishes, so no gradient gets "
+                    f"through any more. A learning rate that is too large does this in the first "
+                    f"few steps: try smaller ones")
         if obs["affine"]:
             return (f"{where}: your trained model is an affine function of its input (a "
                     f"flat plane, whatever its weights). Linear layers with nothing between "
@@ -524,14 +599,17 @@ def _judge_fit(triples):
             return (f"{where}: after {steps} steps the loss on fresh test points is "
                     f"{obs['test loss']:.4f}, above the target of {TARGET} (the best flat "
                     f"plane gets about 0.11). If your loss stalls near 0.11, plain gradient "
-                    f"descent is crawling: add momentum (SGD(..., momentum=0.9)) with a "
-                    f"learning rate around 0.3, and use the whole step budget")
+                    f"descent is crawling: add momentum (SGD(..., momentum=0.9)), search for "
+                    f"the learning rate (try a few, a factor of 3 apart), and use the whole "
+                    f"step budget")
     return None
 
 
 FIT_PRODUCT = Exercise(
     id="06.fit_product", title="learn y = x1·x2 with two layers (stretch)",
-    entry="fit_product", points=2,
+    entry="fit_product", points=2, seconds=120.0,
+    forbids=("minigrad.nn.Linear", "minigrad.nn.Sequential", "minigrad.nn.MSELoss",
+             "minigrad.nn.functional.mse_loss", "minigrad.nn.functional.linear"),
     cases=[
         Case("256 training points from product(), minigrad seeded with mg.manual_seed(0); "
              "scored on 1000 fresh points", _fit_case(0, 0, 100)),

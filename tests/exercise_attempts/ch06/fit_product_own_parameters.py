@@ -52,11 +52,11 @@ def parameters(module):
 
 def fit_product(X, y):
     model = Sequential(Linear(2, 10), Sigmoid(), Linear(10, 1))
-    optimizer = SGD(parameters(model), lr=0.8, momentum=0.9)
+    optimizer = SGD(parameters(model), lr=0.2, momentum=0.9)
     criterion = MSELoss()
     inputs, targets = Tensor(X), Tensor(y)
     history = []
-    for step in range(400):
+    for step in range(450):
         loss = criterion(model(inputs), targets)
         optimizer.zero_grad()
         loss.backward()

@@ -1,6 +1,6 @@
 # EXERCISE 06.fit_product
-# expect: incorrect: 0.02
-# Has its Sigmoid, but a huge learning rate drives the hidden units into saturation.
+# expect: incorrect: blew up
+# Has its Sigmoid, but a huge learning rate makes training blow up.
 class Linear(Module):
     def __init__(self, in_features, out_features):
         super().__init__()
