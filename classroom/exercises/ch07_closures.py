@@ -14,7 +14,8 @@ from ..designs.closures import Layer
 from ..designs.closures import Linear as _LibLinear
 from ..designs.closures import Sigmoid as _LibSigmoid
 from ..designs.closures import mse_loss as _library_mse_loss
-from .core import Case, Exercise
+from .core import Case, Exercise, broken
+from .rules import Untouched, not_aliased, number
 
 SETUP = """\
 import numpy as np
@@ -27,9 +28,9 @@ def _seeded(shape, seed):
 
 
 def _pair(result, what="forward"):
-    if not isinstance(result, (tuple, list)) or len(result) != 2:
-        raise TypeError(f"{what} should return a pair (Y, backward), got a "
-                        f"{type(result).__name__}")
+    if not isinstance(result, tuple) or len(result) != 2:
+        broken(f"{what} should return a pair (Y, backward), a tuple of two things, but it "
+               f"returned {'None' if result is None else 'a ' + type(result).__name__}")
     Y, backward = result
     if not callable(backward):
         raise TypeError(f"the second item {what} returns should be the backward function, "
@@ -52,9 +53,12 @@ def _linear_case(n_in, n_out, batch, seed, square_first=False):
         layer.W.value[...] = _seeded((n_out, n_in), seed)
         layer.b.value[...] = _seeded((n_out,), seed + 1)
         X = _seeded((batch, n_in), seed + 2)
-        Y, backward = _pair(layer.forward(X))
         dY = _seeded((batch, n_out), seed + 3)
+        kept = Untouched(X=X, dY=dY)
+        Y, backward = _pair(layer.forward(X))
+        kept.check("your forward")
         dX = backward(dY)
+        kept.check("your backward")
         return {"Y": _array(Y, "Y"), "dX (what backward returns)": _array(dX, "dX"),
                 "W.grad": layer.W.grad, "b.grad": layer.b.grad}
     return run
@@ -120,8 +124,15 @@ def _relu_case(X, dY):
     X, dY = np.array(X, dtype=float), np.array(dY, dtype=float)
 
     def run(answer):
-        Y, backward = _pair(answer().forward(X.copy()))
-        return {"Y": _array(Y, "Y"), "dX": _array(backward(dY.copy()), "dX")}
+        given, gradient = X.copy(), dY.copy()
+        kept = Untouched(X=given, dY=gradient)
+        Y, backward = _pair(answer().forward(given))
+        kept.check("your forward")
+        not_aliased(Y, {"X": given})
+        dX = backward(gradient)
+        kept.check("your backward")
+        not_aliased(dX, {"dY": gradient})
+        return {"Y": _array(Y, "Y"), "dX": _array(dX, "dX")}
     return run
 
 
@@ -197,6 +208,18 @@ def _mlp_case(n_in, hidden, n_out, batch, seed):
     return run
 
 
+def _two_forwards(answer):
+    """Two forward calls before either backward: each returned closure must use the
+    closures of its own call."""
+    model = answer(_LibLinear(3, 2, rng=np.random.default_rng(4)), _LibSigmoid())
+    X1, X2 = _seeded((2, 3), 31), _seeded((4, 3), 32)
+    _, back1 = _pair(model.forward(X1))
+    _, back2 = _pair(model.forward(X2))
+    dX1 = back1(_seeded((2, 2), 33))
+    dX2 = back2(_seeded((4, 2), 34))
+    return {"dX of the first call": _array(dX1, "dX"), "dX of the second call": _array(dX2, "dX")}
+
+
 def _empty_case(answer):
     X = _seeded((2, 3), 7)
     Y, backward = _pair(answer().forward(X))
@@ -214,6 +237,9 @@ SEQUENTIAL = Exercise(
              "parameters' gradients", _mlp_case(3, 4, 2, 5, 0)),
         Case("Sequential() with no layers: Y is X, and backward returns dY unchanged",
              _empty_case),
+        Case("Linear(3, 2) → Sigmoid called forward twice (batches of 2 and 4) before either "
+             "backward: each call's closure must use that call's own closures",
+             _two_forwards),
     ],
     mistakes={
         "SequentialForwardOrder":
@@ -244,11 +270,14 @@ SEQUENTIAL = Exercise(
 def _loss_case(shape, seed):
     def run(answer):
         pred, target = _seeded(shape, seed), _seeded(shape, seed + 1)
-        result = answer(pred.copy(), target.copy())
-        if not isinstance(result, (tuple, list)) or len(result) != 2:
-            raise TypeError(f"mse_loss should return a pair (loss, dloss), got a "
-                            f"{type(result).__name__}")
+        kept = Untouched(pred=pred, target=target)
+        result = answer(pred, target)
+        kept.check("your mse_loss")
+        if not isinstance(result, tuple) or len(result) != 2:
+            broken(f"mse_loss should return a pair (loss, dloss), a tuple of two things, but "
+                   f"it returned {'None' if result is None else 'a ' + type(result).__name__}")
         loss, dloss = result
+        number(loss, "the loss")
         return {"loss": _array(loss, "the loss").reshape(()),
                 "dloss": _array(dloss, "dloss")}
     return run
@@ -295,10 +324,15 @@ def _fit_case(n, n_in, epochs, batch_size, seed):
         X = data.uniform(-1, 1, (n, n_in))
         Y = X @ data.uniform(-1, 1, (n_in, 1)) + 0.5
         model = _LibLinear(n_in, 1, rng=np.random.default_rng(seed))
+        kept = Untouched(X=X, Y=Y)
         losses = answer(model, _library_mse_loss, _SGD(model.params(), lr=0.1), X, Y,
                         epochs, batch_size, seed=seed)
-        if losses is None:
-            raise TypeError("fit returned None: did it forget to `return` the list of losses?")
+        kept.check("your fit")
+        if not isinstance(losses, list):
+            broken(f"fit should return a list with one loss per epoch, but it returned "
+                   f"{'None' if losses is None else 'a ' + type(losses).__name__}")
+        for v in losses:
+            number(v, "each epoch's loss")
         return {"per-epoch losses": [float(v) for v in losses],
                 "final W": model.W.value, "final b": model.b.value}
     return run

@@ -1,5 +1,5 @@
 # EXERCISE 07.sequential
-# expect: incorrect: shared
+# expect: incorrect: that call's own closures
 # Keeps the closures on the Sequential, so a second forward replaces the first's.
 class Sequential(Layer):
     def __init__(self, *layers):
