@@ -9,9 +9,9 @@ not call minigrad's ``softmax`` / ``log_softmax`` / ``cross_entropy`` /
 
 import numpy as np
 
-from minigrad.autograd import topological_order
 from minigrad.tensor import Tensor
-from .core import Case, Exercise
+from .core import Case, Exercise, broken
+from .rules import Untouched, connected, number, run_op
 
 SETUP = """\
 import numpy as np
@@ -67,8 +67,12 @@ def _no_warnings():
 
 def _softmax_values(values):
     def run(answer):
+        z = leaf(values)
+        kept = Untouched(logits=z)
         with _no_warnings():
-            out = _returned(answer(leaf(values)), "softmax")
+            out = _returned(answer(z), "softmax")
+        kept.check("your softmax")
+        connected(out, {"logits": z})
         return {"probabilities": out}
     return run
 
@@ -77,9 +81,10 @@ def _softmax_grad(shape, seed):
     def run(answer):
         z = leaf(_logits(seed, shape))
         with _no_warnings():
-            out = _tensor_out(answer(z), "softmax")
-            out.backward(_logits(seed + 1, shape, 1.0))
-        return {"probabilities": out, "gradient of the logits": grad_of(z, "the logits")}
+            found = run_op(lambda: _tensor_out(answer(z), "softmax"), {"logits": z},
+                           _logits(seed + 1, shape, 1.0), what="your softmax")
+        return {"probabilities": found["value"],
+                "gradient of the logits": found.get("grad logits")}
     return run
 
 
@@ -124,16 +129,14 @@ SOFTMAX = Exercise(
 # -- 08.cross_entropy -----------------------------------------------------------------------
 
 
-def _ce_case(values, target, grad=True):
+def _ce_case(values, target):
     def run(answer):
-        z = leaf(values)
+        z, classes = leaf(values), np.array(target)
         with _no_warnings():
-            loss = _tensor_out(answer(z, np.array(target)), "cross_entropy")
-            obs = {"loss": loss}
-            if grad:
-                loss.backward()
-                obs["gradient of the logits"] = grad_of(z, "the logits")
-        return obs
+            found = run_op(lambda: _tensor_out(answer(z, classes), "cross_entropy"),
+                           {"logits": z, "target": classes}, np.ones(()),
+                           what="your cross_entropy")
+        return {"loss": found["value"], "gradient of the logits": found.get("grad logits")}
     return run
 
 
@@ -147,6 +150,9 @@ CROSS_ENTROPY = Exercise(
     cases=[
         Case("4 rows of 3 logits with classes [0, 2, 1, 2]: the loss, then the gradient of the "
              "logits after loss.backward()", _ce_case(CE_LOGITS, [0, 2, 1, 2])),
+        Case("large logits of similar size, such as 1000 and 999: exp(1000) overflows, but the "
+             "loss is finite", _ce_case([[1000.0, 999.0, 998.0], [-998.0, -999.0, -1000.0]],
+                                        [1, 0])),
         Case("logits of ±1000: a confidently right row and a confidently wrong one (the loss "
              "must be finite)", _ce_case([[1000.0, -1000.0], [1000.0, -1000.0]], [0, 1])),
     ],
@@ -188,10 +194,20 @@ CROSS_ENTROPY = Exercise(
 # -- 08.accuracy ----------------------------------------------------------------------------
 
 
-def _accuracy_case(values, target):
+def _accuracy_case(values, target, right):
+    """``right`` is how many rows the case's description says are predicted right: an
+    answer of exactly 0 or 1 when some but not all are is integer division."""
     def run(answer):
-        return {"accuracy": _returned(answer(Tensor(np.array(values, dtype=float)),
-                                             np.array(target)), "accuracy")}
+        logits, classes = Tensor(np.array(values, dtype=float)), np.array(target)
+        kept = Untouched(logits=logits, target=classes)
+        result = _returned(answer(logits, classes), "accuracy")
+        kept.check("your accuracy")
+        number(result, "the accuracy")
+        if 0 < right < len(target) and result in (0, 1):
+            broken(f"your accuracy is {result}, a whole number, but {right} of the "
+                   f"{len(target)} rows are right, so it lies between 0 and 1: integer "
+                   f"division (//, or int(...)) rounds the fraction down. Divide with /")
+        return {"accuracy": result}
     return run
 
 
@@ -204,10 +220,12 @@ ACCURACY = Exercise(
     id="08.accuracy", title="accuracy", entry="accuracy", points=1,
     forbids=("minigrad.train.accuracy",),
     cases=[
+        Case("5 rows of 3 logits, classes [1, 0, 2, 1, 2]: all 5 of them right",
+             _accuracy_case(ACC_LOGITS, [1, 0, 2, 1, 2], 5)),
         Case("5 rows of 3 logits, classes [1, 0, 1, 1, 2]: 4 of them right",
-             _accuracy_case(ACC_LOGITS, [1, 0, 1, 1, 2])),
-        Case("a square batch, 4 rows of 4 logits, classes [1, 0, 2, 0]",
-             _accuracy_case(SQUARE, [1, 0, 2, 0])),
+             _accuracy_case(ACC_LOGITS, [1, 0, 1, 1, 2], 4)),
+        Case("a square batch, 4 rows of 4 logits, classes [1, 0, 2, 0]: 3 of them right",
+             _accuracy_case(SQUARE, [1, 0, 2, 0], 3)),
     ],
     mistakes={
         "accuracy_wrong_axis":
@@ -234,11 +252,13 @@ ACCURACY = Exercise(
 # -- 08.confusion_matrix --------------------------------------------------------------------
 
 
-def _confusion_case(true, predicted, num_classes):
+def _confusion_case(true_values, predicted_values, num_classes):
     def run(answer):
-        out = _returned(answer(np.array(true), np.array(predicted), num_classes),
-                        "confusion_matrix")
-        return {"matrix": np.asarray(out)}
+        true, predicted = np.array(true_values), np.array(predicted_values)
+        kept = Untouched(true=true, predicted=predicted)
+        out = _returned(answer(true, predicted, num_classes), "confusion_matrix")
+        kept.check("your confusion_matrix")
+        return {"matrix": out}
     return run
 
 
@@ -277,20 +297,16 @@ CONFUSION = Exercise(
 # -- 08.cross_entropy_op --------------------------------------------------------------------
 
 
-def _fused_case(values, target, upstream=None):
+def _fused_case(values, target, upstream=1.0):
+    """The loss, then the gradient of the logits when ``upstream`` arrives from above (what
+    multiplying the loss by ``upstream`` before backward sends)."""
     def run(answer):
-        z = leaf(values)
+        z, classes = leaf(values), np.array(target)
         with _no_warnings():
-            loss = _tensor_out(answer(z, np.array(target)), "cross_entropy_op")
-            nodes = len(topological_order(loss)) - 1 if loss.requires_grad else 0
-            obs = {"loss": loss,
-                   "recorded ops between the logits and the loss (one op: 1)": nodes}
-            if upstream is None:
-                loss.backward()
-            else:
-                (loss * upstream).backward()
-        obs["gradient of the logits"] = grad_of(z, "the logits")
-        return obs
+            found = run_op(lambda: _tensor_out(answer(z, classes), "cross_entropy_op"),
+                           {"logits": z, "target": classes}, np.array(upstream),
+                           what="your cross_entropy_op", single=(z,))
+        return {"loss": found["value"], "gradient of the logits": found.get("grad logits")}
     return run
 
 
@@ -302,8 +318,8 @@ FUSED = Exercise(
              "minigrad.nn.functional.softmax",
              "minigrad.nn.CrossEntropyLoss"),
     cases=[
-        Case("3 rows of 4 logits, classes [3, 0, 1]: the loss, the number of recorded ops, "
-             "and the gradient after loss.backward()",
+        Case("3 rows of 4 logits, classes [3, 0, 1]: the loss, recorded as one op, and the "
+             "gradient after loss.backward()",
              _fused_case([[1.0, 2.0, 0.5, 3.0], [2.5, -1.0, 0.0, 1.0], [0.2, 0.1, -0.3, 0.0]],
                          [3, 0, 1])),
         Case("the same logits, but the loss is multiplied by 3 before backward: the incoming "

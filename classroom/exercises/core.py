@@ -430,8 +430,10 @@ def _same_way(got, wrong, want) -> bool:
 
     Exceptions must be of the same kind and, unless the reference raises there too (a case
     that tests refusing bad input), say the very same thing: many different bugs raise a
-    TypeError or a ShapeError.  Numbers may differ where both are not finite (inf and nan
-    are the same overflow), and are compared with the checker's tolerance everywhere else.
+    TypeError or a ShapeError.  Where the reference is finite, a part that overflowed (inf
+    or nan anywhere in it) matches any other overflowed part: which of the two, and where,
+    depends on the order of the operations, not on the misconception.  Everything else is
+    compared with the checker's tolerance, arrays with the same kind of dtype.
     """
     if got is _MISSING or wrong is _MISSING:
         return got is wrong
@@ -441,16 +443,25 @@ def _same_way(got, wrong, want) -> bool:
         return isinstance(want, Raised) or got.message == wrong.message
     if isinstance(got, np.ndarray) and isinstance(wrong, np.ndarray):
         if (got.shape != wrong.shape or got.dtype.kind not in "biuf"
-                or wrong.dtype.kind not in "biuf"):
+                or wrong.dtype.kind not in "biuf"
+                or got.dtype.kind.replace("u", "i") != wrong.dtype.kind.replace("u", "i")):
             return False
         g, w = got.astype(float), wrong.astype(float)
-        finite = np.isfinite(g)
-        return (np.array_equal(finite, np.isfinite(w))
-                and np.allclose(g[finite], w[finite], rtol=RTOL, atol=ATOL))
-    if _is_number(got) and _is_number(wrong) and not (math.isfinite(got)
-                                                       or math.isfinite(wrong)):
-        return True
+        if _overflowed(g) or _overflowed(w):
+            return _overflowed(g) and _overflowed(w) and not _overflowed(want)
+        return np.allclose(g, w, rtol=RTOL, atol=ATOL)
+    if _is_number(got) and _is_number(wrong) and (_overflowed(got) or _overflowed(wrong)):
+        return _overflowed(got) and _overflowed(wrong) and not _overflowed(want)
     return difference(got, wrong) is None
+
+
+def _overflowed(value) -> bool:
+    """Whether a number or array holds inf or nan (the sign that a computation overflowed:
+    which of the two, and where, depends on the order of the operations)."""
+    try:
+        return not bool(np.all(np.isfinite(np.asarray(value, dtype=float))))
+    except (TypeError, ValueError):
+        return False
 
 
 def _identical(got, wrong) -> bool:
@@ -463,7 +474,9 @@ def _identical(got, wrong) -> bool:
 def _explains(got, wrong, want) -> bool:
     """Whether the mistake observed as ``wrong`` accounts for everything ``got`` gets wrong."""
     bad = list(_wrong_leaves(got, want))
-    return bool(bad) and all(_same_way(g, _part(wrong, path), w) for path, g, w in bad)
+    return bool(bad) and all(_same_way(g, _part(wrong, path), w)
+                             and difference(_part(wrong, path), w) is not None
+                             for path, g, w in bad)
 
 
 # -- what a reference answer and each known mistake produced ---------------------------------

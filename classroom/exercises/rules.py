@@ -96,7 +96,8 @@ def one_op(out, inputs: tuple, what: str) -> None:
 def run_op(call, inputs: dict, seed, view_ok: bool = False, what: str = "your op",
            single: tuple | None = None) -> dict:
     """Run a recorded op as the library will: ``call()`` makes the result from ``inputs``
-    (name -> Tensor), then backward runs twice on the same graph with the gradient ``seed``
+    (name -> Tensor, or an array such as class labels, which is only checked to be left
+    alone), then backward runs twice on the same graph with the gradient ``seed``
     (an array, or a function of the result that gives one).  With ``single``, the result
     must be one op on exactly those tensors (see :func:`one_op`).
 
@@ -115,13 +116,14 @@ def run_op(call, inputs: dict, seed, view_ok: bool = False, what: str = "your op
     connected(out, inputs)
     if not view_ok:
         not_aliased(out, inputs)
+    tensors = {name: t for name, t in inputs.items() if isinstance(t, Tensor)}
     try:
-        grads = _backward_twice(out, inputs, seed(out) if callable(seed) else seed, kept, what)
+        grads = _backward_twice(out, tensors, seed(out) if callable(seed) else seed, kept, what)
     except (RuleBroken, ShortcutUsed):
         raise
     except Exception as err:     # noqa: BLE001 - reported as what backward did
         failed = Raised(type(err).__name__, _one_line(err))
-        grads = {f"grad {name}": failed for name in inputs}
+        grads = {f"grad {name}": failed for name in tensors}
     return {"value": out, **grads}
 
 

@@ -25,16 +25,25 @@ import numpy as np
 _CONTAINERS = (list, dict, set, bytearray, np.ndarray)
 
 
-def _fingerprint(value):
-    """Something equal before and after exactly when ``value`` was not changed in place."""
+def _fingerprint(value, depth: int = 0):
+    """Something equal before and after exactly when ``value`` was not changed in place
+    (nor the containers and arrays it holds, a few levels down)."""
     if isinstance(value, np.ndarray):
         return ("array", value.shape, value.dtype.str,
                 hashlib.sha1(np.ascontiguousarray(value).tobytes()).hexdigest())
+    if depth > 3:
+        return ("deep", id(value))
     if isinstance(value, dict):
-        return ("dict", tuple((id(k), id(v)) for k, v in value.items()))
+        return ("dict", tuple((id(k), _inner(v, depth)) for k, v in value.items()))
     if isinstance(value, set):
         return ("set", frozenset(id(v) for v in value))
-    return (type(value).__name__, tuple(id(v) for v in value))
+    return (type(value).__name__, tuple(_inner(v, depth) for v in value))
+
+
+def _inner(value, depth: int):
+    if isinstance(value, _CONTAINERS):
+        return _fingerprint(value, depth + 1)
+    return id(value)
 
 
 def _learner_defined(cls) -> bool:
