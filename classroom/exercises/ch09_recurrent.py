@@ -13,7 +13,8 @@ import numpy as np
 from minigrad.nn import Linear, RNNCell
 from minigrad.optim import SGD
 from minigrad.tensor import Tensor
-from .core import Case, Exercise, plain
+from .core import Case, Exercise, broken, plain
+from .rules import Untouched, number, run_op
 
 SETUP = """\
 import numpy as np
@@ -55,14 +56,30 @@ def _cell(input_size, hidden_size, seed):
 # -- 09.windows ------------------------------------------------------------------------------
 
 
+def _floats(result, what: str) -> list:
+    """``result`` must be a list of Python numbers (one per step or chunk)."""
+    if not isinstance(result, list):
+        broken(f"{what} should be a list of floats, but it is "
+               f"{'None' if result is None else 'a ' + type(result).__name__}")
+    for value in result:
+        number(value, f"each item of {what}")
+    return [float(v) for v in result]
+
+
 def _windows_case(series, steps):
     def run(answer):
-        result = _output(answer(np.array(series, dtype=float), steps), "make_windows")
-        if not isinstance(result, (tuple, list)) or len(result) != 2:
-            return {"returned": f"<{type(result).__name__}>"}
-        X, y = result
-        return {"returned": "a pair (X, y)", "X": np.asarray(plain(X), dtype=float),
-                "y": np.asarray(plain(y), dtype=float)}
+        given = np.array(series, dtype=float)
+        kept = Untouched(series=given)
+        result = _output(answer(given, steps), "make_windows")
+        kept.check("your make_windows")
+        if not isinstance(result, tuple) or len(result) != 2:
+            broken(f"make_windows should return a pair (X, y), a tuple of two arrays, but it "
+                   f"returned a {type(result).__name__}"
+                   + (f" of {len(result)} items" if isinstance(result, (list, tuple)) else ""))
+        for name, value in zip("Xy", result):
+            if not isinstance(value, np.ndarray):
+                broken(f"{name} should be a NumPy array, but it is a {type(value).__name__}")
+        return {"X": result[0], "y": result[1]}
     return run
 
 
@@ -108,12 +125,12 @@ def _step_case(batch, input_size, hidden, seed):
         W_hh = leaf(_seeded((hidden, hidden), seed + 3, 0.6))
         b_ih = leaf(_seeded((hidden,), seed + 4, 0.5))
         b_hh = leaf(_seeded((hidden,), seed + 5, 0.5))
-        out = _output(answer(x, h, W_ih, W_hh, b_ih, b_hh), "rnn_step")
-        out.backward(_seeded((batch, hidden), seed + 6))
-        return {"the new hidden state": out, "gradient of x": _grad(x),
-                "gradient of h": _grad(h), "gradient of W_ih": _grad(W_ih),
-                "gradient of W_hh": _grad(W_hh), "gradient of b_ih": _grad(b_ih),
-                "gradient of b_hh": _grad(b_hh)}
+        inputs = {"x": x, "h": h, "W_ih": W_ih, "W_hh": W_hh, "b_ih": b_ih, "b_hh": b_hh}
+        found = run_op(lambda: _output(answer(*inputs.values()), "rnn_step"), inputs,
+                       _seeded((batch, hidden), seed + 6), what="your rnn_step")
+        return {"the new hidden state": found["value"],
+                **{f"gradient of {name}": NO_GRAD if found.get(f"grad {name}") is None
+                   else found[f"grad {name}"] for name in inputs}}
     return run
 
 
@@ -219,7 +236,7 @@ def _norms_case(steps, batch, hidden, seed):
               for t in range(steps)]
         target = Tensor(np.full((batch, 1), values[steps]))
         result = _output(answer(cell, head, xs, target), "grad_norms")
-        return {"the list of norms": np.asarray(plain(result), dtype=float)}
+        return {"the list of norms": _floats(result, "the list of norms")}
     return run
 
 
@@ -267,10 +284,43 @@ def _tbptt_case(length, k, hidden, seed):
         optimizer = SGD(params, lr=0.2)
         series = _sincos(length + 1, start=0.3 * seed)
         xs, ys = series[:-1].copy(), series[1:].copy()
+        kept = Untouched(xs=xs, ys=ys)
+        given = _record_states(cell)
         result = _output(answer(cell, head, optimizer, xs, ys, k), "truncated_bptt")
-        return {"the list of chunk losses": np.asarray(plain(result), dtype=float),
+        kept.check("your truncated_bptt")
+        _check_cuts(given, k)
+        return {"the list of chunk losses": _floats(result, "the list of chunk losses"),
                 "the weights after training": np.concatenate([p.data.ravel() for p in params])}
     return run
+
+
+def _record_states(cell) -> list:
+    """Make ``cell`` remember the state it is handed at every call (a list it fills)."""
+    given, forward = [], cell.forward
+
+    def recording(x, h=None):
+        given.append(h)
+        return forward(x, h)
+    cell.forward = recording
+    return given
+
+
+def _check_cuts(given: list, k: int) -> None:
+    """The state handed to the cell at each step: carried into every chunk, cut from the
+    graph once per chunk (at its start), and never in between."""
+    for t, h in enumerate(given):
+        if t % k == 0 and t > 0:
+            if h is None:
+                broken(f"the state handed to the cell at the start of chunk {t // k + 1} is "
+                       f"None: truncation cuts the graph but keeps the state's values, so "
+                       f"carry h into the next chunk (h = h.detach())")
+            if isinstance(h, Tensor) and not h.is_leaf:
+                broken(f"the state carried into chunk {t // k + 1} still holds the graph of "
+                       f"the chunks before it, so its backward goes back further than k steps: "
+                       f"cut it with h = h.detach() at the end of every chunk")
+        elif t % k and isinstance(h, Tensor) and h.is_leaf:
+            broken("the state was cut from the graph in the middle of a chunk, so the gradient "
+                   "goes back less than k steps: detach once per chunk, after its backward")
 
 
 TRUNCATED_BPTT = Exercise(

@@ -1,5 +1,5 @@
 # EXERCISE 09.truncated_bptt
-# expect: mistake: tbptt_never_detach
+# expect: incorrect: still holds the graph
 def truncated_bptt(cell, head, optimizer, xs, ys, k):
     h, losses = None, []
     for start in range(0, len(xs), k):

@@ -1,5 +1,5 @@
 # EXERCISE 09.unroll
-# expect: incorrect: items
+# expect: mistake: unroll_includes_h0
 # Starts the list with h0 (and with None when h0 is None).
 def unroll(cell, xs, h0=None):
     states = [h0]
