@@ -37,13 +37,15 @@ def _binary_case(op, a_values, b_values, seed, b_grad=True):
     def run(answer):
         a = leaf(a_values)
         b = leaf(b_values) if b_grad else Tensor(np.array(b_values, dtype=float))
-        return run_op(lambda: answer(a, b), {"a": a, "b": b}, seed, what=f"your {op}")
+        return run_op(lambda: answer(a, b), {"a": a, "b": b}, seed, what=f"your {op}",
+                      own_backward=True)
     return run
 
 
 def _same_tensor_twice(answer):
     a = leaf([1.0, -2.0, 3.0])
-    return run_op(lambda: answer(a, a), {"a": a}, [1.0, 10.0, 100.0], what="your add")
+    return run_op(lambda: answer(a, a), {"a": a}, [1.0, 10.0, 100.0], what="your add",
+                  own_backward=True)
 
 
 ADD = Exercise(
@@ -82,13 +84,14 @@ ADD = Exercise(
 def _neg_case(values, seed):
     def run(answer):
         a = leaf(values)
-        return run_op(lambda: answer(a), {"a": a}, seed, what="your neg")
+        return run_op(lambda: answer(a), {"a": a}, seed, what="your neg", own_backward=True)
     return run
 
 
 def _neg_twice(answer):
     a = leaf([2.0, -1.0])
-    return run_op(lambda: answer(answer(a)), {"a": a}, [1.0, 3.0], what="your neg")
+    return run_op(lambda: answer(answer(a)), {"a": a}, [1.0, 3.0], what="your neg",
+                  own_backward=True)
 
 
 NEG = Exercise(

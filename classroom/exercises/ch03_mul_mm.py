@@ -57,7 +57,8 @@ def _recorded(answer, inputs: dict, seed, what: str, single_op: bool, label: str
         seen["single"] = one_op(out, *args)
         return out
 
-    found = run_op(call, {k: v for k, v in inputs.items() if k != "a, again"}, seed, what=what)
+    found = run_op(call, {k: v for k, v in inputs.items() if k != "a, again"}, seed, what=what,
+                   own_backward=True)
     if single_op and "single" in seen:
         found[label] = seen["single"]
     return found

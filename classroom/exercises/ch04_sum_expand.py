@@ -43,7 +43,7 @@ def _unary_case(values, *args, offset=0.0, view_ok=False):
     def run(answer):
         a = leaf(values)
         return run_op(lambda: answer(a, *args), {"a": a}, lambda o: _seed_for(o.shape, offset),
-                      view_ok=view_ok, single=(a,))
+                      view_ok=view_ok, single=(a,), own_backward=True)
     return run
 
 
@@ -57,7 +57,8 @@ def _expand_case(values, dim, copies):
 
 def _sum_twice(answer):
     a = leaf([[1.0, -2.0, 3.0], [0.5, 4.0, -1.0]])
-    return run_op(lambda: answer(answer(a, 1), 0), {"a": a}, lambda o: np.ones(o.shape))
+    return run_op(lambda: answer(answer(a, 1), 0), {"a": a}, lambda o: np.ones(o.shape),
+                  own_backward=True)
 
 
 SUM_OP = Exercise(
@@ -109,7 +110,8 @@ SUM_OP = Exercise(
 
 def _expand_then_sum(answer):
     a = leaf([2.0, -1.0, 0.5])             # minigrad's sum: three copies added back up
-    return run_op(lambda: answer(a, 0, 3).sum(0), {"a": a}, [1.0, 10.0, 100.0], view_ok=True)
+    return run_op(lambda: answer(a, 0, 3).sum(0), {"a": a}, [1.0, 10.0, 100.0], view_ok=True,
+                  own_backward=True)
 
 
 EXPAND_OP = Exercise(
@@ -213,13 +215,14 @@ def _binary_case(a_values, b_values, b_grad=True, offset=0.0):
         a = leaf(a_values)
         b = leaf(b_values) if b_grad else Tensor(np.array(b_values, dtype=float))
         return run_op(lambda: answer(a, b), {"a": a, "b": b},
-                      lambda o: _seed_for(o.shape, offset), single=(a, b))
+                      lambda o: _seed_for(o.shape, offset), single=(a, b), own_backward=True)
     return run
 
 
 def _same_tensor_twice(answer):
     a = leaf([1.0, -2.0, 3.0])
-    return run_op(lambda: answer(a, a), {"a": a}, [1.0, 10.0, 100.0], single=(a, a))
+    return run_op(lambda: answer(a, a), {"a": a}, [1.0, 10.0, 100.0], single=(a, a),
+                  own_backward=True)
 
 
 MUL = Exercise(
@@ -267,7 +270,8 @@ MUL = Exercise(
 
 def _divided_by_itself(answer):
     a = leaf([2.0, -4.0, 0.5])
-    return run_op(lambda: answer(a, a), {"a": a}, [1.0, 10.0, 100.0], single=(a, a))
+    return run_op(lambda: answer(a, a), {"a": a}, [1.0, 10.0, 100.0], single=(a, a),
+                  own_backward=True)
 
 
 DIV = Exercise(

@@ -607,7 +607,7 @@ def _judge_fit(triples):
 
 FIT_PRODUCT = Exercise(
     id="06.fit_product", title="learn y = x1·x2 with two layers (stretch)",
-    entry="fit_product", points=2, seconds=120.0,
+    entry="fit_product", points=2, seconds=60.0,
     forbids=("minigrad.nn.Linear", "minigrad.nn.Sequential", "minigrad.nn.MSELoss",
              "minigrad.nn.functional.mse_loss", "minigrad.nn.functional.linear"),
     cases=[

@@ -7,11 +7,11 @@ into a recorded minigrad op, and the creator tape's "waiting forever" repaired.
 
 import numpy as np
 
-from minigrad.autograd import topological_order
+from minigrad.tensor import Tensor
 from ..designs import creator_tape as ct
 from ..designs import depth_first as df
-from minigrad.tensor import Tensor
-from .core import Case, Exercise, Raised
+from .core import Case, Exercise, Raised, broken
+from .rules import run_op, whole_number
 
 SETUP = """\
 import numpy as np
@@ -36,16 +36,28 @@ def carry(local, grad, parent):
 
 def _k_case(k):
     def run(answer):
-        return answer(k)
+        counts = answer(k)
+        if isinstance(counts, dict):
+            for key in ("naive", "sorted"):
+                if key in counts:
+                    whole_number(counts[key], f'"{key}"')
+        return counts
     return run
 
 
+#: What the course's depth-first design has that counts visits for you.
+_DEPTH_FIRST = ("classroom.designs.depth_first.count_paths",
+                "classroom.designs.depth_first.Var.backward")
+
 LADDER_VISITS = Exercise(
     id="10.ladder_visits", title="visits on a ladder of diamonds (warm-up)",
-    entry="ladder_visits", points=1,
+    entry="ladder_visits", points=1, forbids=_DEPTH_FIRST,
+    too_slow="Your answer takes the ladder's paths one by one, as the naive walk does: on a "
+             "tall ladder there are more than a trillion. Count them with a formula instead",
     cases=[Case("no rungs (k = 0): a single node", _k_case(0)),
            Case("one diamond (k = 1)", _k_case(1)),
            Case("five diamonds (k = 5)", _k_case(5)),
+           Case("a tall ladder of 40 diamonds", _k_case(40)),
 ],
     mistakes={
         "ladder_visits_nodes":
@@ -75,13 +87,26 @@ LADDER_VISITS = Exercise(
 
 
 def _once_case(build, times=1):
+    """The visit count and every node's gradient (in the order of root.nodes(), the same for
+    every answer), after ``times`` calls."""
     def run(answer):
         leaves, root = build()
-        visits = None
-        for _ in range(times):
+        nodes, before = root.nodes(), None
+        for call in range(times):
             visits = answer(root)
+            now = [None if n.grad is None else np.array(n.grad, dtype=float) for n in nodes]
+            if call and not all(a is None and b is None or a is not None and b is not None
+                                and a.shape == b.shape and np.allclose(a, b)
+                                for a, b in zip(before, now)):
+                broken("a second call gave other gradients than the first: backward_once "
+                       "must start from scratch every time, so set every node's grad to "
+                       "zeros (and the root's to ones) before the walk")
+            before = now
+        whole_number(visits, "the number of visits")
+        names = {id(leaf): name for name, leaf in leaves.items()}
         return {"visits": visits, "value": root.value,
-                **{f"grad of {name}": leaf.grad for name, leaf in leaves.items()}}
+                **{f"grad of {names.get(id(n), f'node {i}')}": n.grad
+                   for i, n in enumerate(nodes)}}
     return run
 
 
@@ -97,6 +122,11 @@ def _product():
     return {"a": a, "b": b}, (a * b) ** 2
 
 
+def _summed_and_multiplied():
+    x = df.Var(np.array([1.0, -2.0, 0.5]))
+    return {"x": x}, x.sum() + (x * x).sum()
+
+
 def _shared():
     x, y = df.Var(np.array([1.5, -0.5])), df.Var(np.array([2.0, 3.0]))
     u = x * y
@@ -106,10 +136,12 @@ def _shared():
 
 BACKWARD_ONCE = Exercise(
     id="10.backward_once", title="a backward walk that visits each node once",
-    entry="backward_once", points=2,
+    entry="backward_once", points=2, forbids=_DEPTH_FIRST,
     cases=[Case("d = (a·b)² with a = 10, b = 5 (a tree: no sharing)", _once_case(_product)),
            Case("a ladder of 3 diamonds", _once_case(_diamond_ladder(3))),
            Case("u = x·y used three times, v twice (vectors)", _once_case(_shared)),
+           Case("x used by a sum and by a product: x.sum() + (x * x).sum()",
+                _once_case(_summed_and_multiplied)),
            Case("called twice on the same graph", _once_case(_diamond_ladder(2), times=2)),
 ],
     mistakes={
@@ -167,6 +199,13 @@ PROPERTIES = {
                         "node's gradient on only once, so its work is linear"},
     "there is no graph object: the record of the computation is a chain of Python "
     "functions": {},
+    "the record of the computation is built while the forward pass runs (define-by-run)": {
+        "static graph": "the static graph is described first and run later: its record "
+                        "exists before the forward pass"},
+    "gives correct gradients when one value is used by two consumers (and everything "
+    "reaches the loss)": {
+        "depth-first": "the naive walk is slow on shared values, but it adds every path's "
+                       "share, so its gradients are right"},
 }
 
 
@@ -229,23 +268,30 @@ def _leaf(a):
     return Tensor(np.array(a, dtype=float), requires_grad=True)
 
 
-def _linear_case(n, n_in, n_out, seed, twice=False):
+def _linear_case(n, n_in, n_out, seed, twice=False, made_by_ops=False):
+    """The output and the gradients of x, weight and bias, through the rules of
+    :func:`~classroom.exercises.rules.run_op`.  ``twice`` feeds the output through a second
+    layer that shares the bias; ``made_by_ops`` hands the layer tensors that come out of
+    other ops (not leaves), so that only gradients its backward returns reach the leaves."""
     def run(answer):
         rng = np.random.default_rng(seed)
         x = _leaf(rng.standard_normal((n, n_in)))
         w = _leaf(rng.standard_normal((n_out, n_in)))
         b = _leaf(rng.standard_normal(n_out))
-        out = answer(x, w, b)
+        seed_grad = rng.standard_normal((n, n_out))
         if twice:
-            out = answer(out.tanh(), _leaf(rng.standard_normal((n_out, n_out))), b)
-        obs = {"output": out}
-        if not twice:
-            nodes = topological_order(out) if isinstance(out, Tensor) and out.requires_grad else []
-            obs["ops recorded between the inputs and the output (one op: 1)"] = (
-                sum(1 for t in nodes if t.parents))
-        loss = (out * Tensor(rng.standard_normal((n, n_out)))).sum()
-        loss.backward()
-        return {**obs, "grad x": x.grad, "grad weight": w.grad, "grad bias": b.grad}
+            w2 = _leaf(rng.standard_normal((n_out, n_out)))
+            found = run_op(lambda: answer(answer(x, w, b).tanh(), w2, b),
+                           {"x": x, "weight": w, "bias": b}, seed_grad, what="your linear", own_backward=True)
+        elif made_by_ops:
+            found = run_op(lambda: answer(x * 1.0, w * 1.0, b * 1.0),
+                           {"x": x, "weight": w, "bias": b}, seed_grad, what="your linear", own_backward=True)
+        else:
+            found = run_op(lambda: answer(x, w, b), {"x": x, "weight": w, "bias": b},
+                           seed_grad, what="your linear", single=(x, w, b),
+                           own_backward=True)
+        return {"output": found["value"], "grad x": found.get("grad x"),
+                "grad weight": found.get("grad weight"), "grad bias": found.get("grad bias")}
     return run
 
 
@@ -257,6 +303,9 @@ LINEAR_OP = Exercise(
            Case("one row, 2 inputs, 5 outputs", _linear_case(1, 2, 5, 1)),
            Case("two layers sharing one bias (the bias gets two contributions)",
                 _linear_case(3, 2, 2, 2, twice=True)),
+           Case("x, weight and bias made by other ops (x * 1.0 ...), not leaves: only the "
+                "gradients your backward returns reach the tensors they came from",
+                _linear_case(3, 3, 2, 4, made_by_ops=True)),
 ],
     mistakes={
         "linear_op_tensor_ops":

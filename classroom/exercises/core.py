@@ -87,7 +87,7 @@ SHORTCUT, SHARED_STATE, RULE, TOO_SLOW, NOT_RUN = ("ShortcutUsed", "SharedState"
 NOT_RUN_YET = Raised(NOT_RUN, "not run: an earlier case failed")
 
 #: Seconds a case may take unless its exercise says otherwise.
-DEFAULT_SECONDS = 10.0
+DEFAULT_SECONDS = 5.0
 
 
 STUB_PREFIX = "exercise "

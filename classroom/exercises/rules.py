@@ -94,12 +94,13 @@ def one_op(out, inputs: tuple, what: str) -> None:
 
 
 def run_op(call, inputs: dict, seed, view_ok: bool = False, what: str = "your op",
-           single: tuple | None = None) -> dict:
+           single: tuple | None = None, own_backward: bool = False) -> dict:
     """Run a recorded op as the library will: ``call()`` makes the result from ``inputs``
     (name -> Tensor, or an array such as class labels, which is only checked to be left
     alone), then backward runs twice on the same graph with the gradient ``seed``
     (an array, or a function of the result that gives one).  With ``single``, the result
-    must be one op on exactly those tensors (see :func:`one_op`).
+    must be one op on exactly those tensors (see :func:`one_op`); with ``own_backward`` (an
+    op the answer records itself), every input that requires a gradient must get one.
 
     Returns ``{"value": result, "grad <name>": gradient or None, ...}``, the first run's
     gradients, after checking every rule in this module's docstring.  An error raised by
@@ -118,7 +119,8 @@ def run_op(call, inputs: dict, seed, view_ok: bool = False, what: str = "your op
         not_aliased(out, inputs)
     tensors = {name: t for name, t in inputs.items() if isinstance(t, Tensor)}
     try:
-        grads = _backward_twice(out, tensors, seed(out) if callable(seed) else seed, kept, what)
+        grads = _backward_twice(out, tensors, seed(out) if callable(seed) else seed, kept, what,
+                                own_backward)
     except (RuleBroken, ShortcutUsed):
         raise
     except Exception as err:     # noqa: BLE001 - reported as what backward did
@@ -127,7 +129,8 @@ def run_op(call, inputs: dict, seed, view_ok: bool = False, what: str = "your op
     return {"value": out, **grads}
 
 
-def _backward_twice(out, inputs: dict, seed, kept: Untouched, what: str) -> dict:
+def _backward_twice(out, inputs: dict, seed, kept: Untouched, what: str,
+                    own_backward: bool) -> dict:
     handed = np.array(seed, dtype=float)
     original = handed.copy()
     out.backward(handed, retain_graph=True)
@@ -137,6 +140,12 @@ def _backward_twice(out, inputs: dict, seed, kept: Untouched, what: str) -> dict
                f"may hand that same array to other ops too (add sends one array to both of its "
                f"inputs): return new arrays (`-grad`, not `grad *= -1`)")
     first = {name: _grad(t) for name, t in inputs.items()}
+    for name, t in inputs.items():
+        if own_backward and t.requires_grad and first[name] is None:
+            broken(f"`{name}` received no gradient: {what}'s backward returned None for it. "
+                   f"None is only for an input that needs no gradient; a recorded op's "
+                   f"backward returns one gradient for every input that needs one (it never "
+                   f"sets .grad itself)")
     for t in inputs.values():
         t.grad = None
     out.backward(original.copy())

@@ -1,5 +1,5 @@
 # EXERCISE 02.count_visits
-# expect: incorrect: too slow
+# expect: incorrect: visits every path
 # Walks every path, exactly as the naive backward would.
 def count_visits(root):
     total, stack = 0, [root]

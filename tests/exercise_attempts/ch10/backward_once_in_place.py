@@ -1,5 +1,5 @@
 # EXERCISE 10.backward_once
-# expect: incorrect: in place
+# expect: incorrect: read-only
 # Accumulates with += into the first contribution it stored, which may be an array another
 # node holds as its gradient.
 def backward_once(root):

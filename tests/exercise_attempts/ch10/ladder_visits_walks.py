@@ -1,5 +1,5 @@
 # EXERCISE 10.ladder_visits
-# expect: incorrect: too slow
+# expect: incorrect: takes the ladder's paths one by one
 # Builds the ladder and walks every path.
 def ladder_visits(k):
     x, top = df.diamond_ladder(k)

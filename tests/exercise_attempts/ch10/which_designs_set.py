@@ -15,5 +15,9 @@ def which_designs(prop):
         "number of rungs": {"depth-first"},
         "there is no graph object: the record of the computation is a chain of Python "
         "functions": {"closures"},
+        "the record of the computation is built while the forward pass runs (define-by-run)":
+            ALL - {"static graph"},
+        "gives correct gradients when one value is used by two consumers (and everything "
+        "reaches the loss)": ALL,
     }
     return set(table.get(prop, set()))

@@ -13,4 +13,8 @@ def which_designs(prop):
         return ["depth-first"]
     if "no graph object" in p:
         return ["closures"]
+    if "define-by-run" in p:
+        return ["closures", "creator tape", "depth-first", "minigrad"]
+    if "two consumers" in p:
+        return ["static graph", "closures", "creator tape", "depth-first", "minigrad"]
     return []
