@@ -84,7 +84,10 @@ RECIPROCAL = Exercise(
         "need? The slope of 1/d is -1/d², which is minus the output squared.",
         "Keep the output as the state. backprop multiplies the incoming grad by the local slope "
         "and returns it in a one-element list.",
-        "forward: out = 1.0 / inputs[0]; return out, out. backprop: return [-grad * state * state]",
+        "Worked on one number: for d = 2, forward returns 0.5 and keeps 0.5 as the state; an "
+        "incoming grad of 3 then goes back as 3 × -(0.5)² = -0.75. Your backprop should compute "
+        "exactly that for every element (NumPy does it elementwise) and hand it back inside a "
+        "list.",
     ],
 )
 
@@ -223,12 +226,14 @@ TOPOLOGICAL_SORT = Exercise(
     judge=_judge_sort,
     mistakes={},
     hints=[
-        "Return a list of every node the root depends on (follow node.inputs), in which each "
-        "node comes after all of its inputs; the root comes last.",
-        "Depth-first: to list a node, first list each of its inputs, then append the node "
-        "itself. Keep a set of the ids of nodes already visited, so a shared node is listed once.",
-        "order, seen = [], set(); def visit(n): if id(n) in seen: return; seen.add(id(n)); "
-        "for i in n.inputs: visit(i); order.append(n). Then visit(root); return order.",
+        "Return a list of every node the root depends on (follow node.inputs), in which each node "
+        "comes after all of its inputs; the root comes last.",
+        "Depth-first: to list a node, first list each of its inputs, then append the node itself. "
+        "Keep a set of the ids of nodes already visited, so a shared node is listed once.",
+        "Worked on out = x*x + x: visiting out first visits sq, which visits x (no inputs: x is "
+        "listed), then x again (already seen: skipped), then lists sq; back in out, x is seen "
+        "already, so out is listed last: [x, sq, out]. A visit that lists a node only after its "
+        "inputs gives that order.",
     ],
 )
 
@@ -297,13 +302,13 @@ FORWARD = Exercise(
             "value. Unpack it into node.value and node.state",
     },
     hints=[
-        "Walk the nodes in the order given. An Input gets X; a Parameter already has its "
-        "value; a Gate computes its value from its inputs' values.",
+        "Walk the nodes in the order given. An Input gets X; a Parameter already has its value; a "
+        "Gate computes its value from its inputs' values.",
         "For a gate: values = [inp.value for inp in node.inputs]; op.forward(values) returns "
         "(output, state), and both belong on the node.",
-        "for node in nodes: if isinstance(node, Input): node.value = X; elif isinstance(node, "
-        "Gate): node.value, node.state = node.op.forward([i.value for i in node.inputs]). "
-        "Return nodes[-1].value.",
+        "The one line that does a gate's work: node.value, node.state = node.op.forward(values), "
+        "with values built from the gate's inputs. Around it: what to do for an Input, what to "
+        "skip, and what to return at the end.",
     ],
 )
 
@@ -367,10 +372,11 @@ CLEAR = Exercise(
     hints=[
         "Three things a run leaves on a node: value, grad, and (on a gate) state. Which kind of "
         "node must keep them?",
-        "Skip Parameter nodes entirely; on every other node set value and grad to None, and on "
-        "a Gate also state.",
-        "for node in nodes: if isinstance(node, Parameter): continue; node.value = None; "
-        "node.grad = None; if isinstance(node, Gate): node.state = None",
+        "Skip Parameter nodes entirely; on every other node set value and grad to None, and on a "
+        "Gate also state.",
+        "Worked on the sigmoid graph: x (an Input) and the five gates lose value and grad, and "
+        "the gates also their state; W and b are Parameters and keep everything. isinstance(node, "
+        "Parameter) and isinstance(node, Gate) tell the kinds apart.",
     ],
 )
 
@@ -502,10 +508,10 @@ BACKPROP = Exercise(
         "When you reach a node, its gradient is complete: store it (a Parameter adds it to its "
         "grad), and for a Gate call op.backprop(values, state, grad) and add each returned "
         "gradient into the dict entry of the matching input (None means: nothing to send).",
-        "incoming = {id(root): ones}; for node in reversed(nodes): g = incoming.pop(id(node), "
-        "None); if g is None: continue; Parameter: node.grad = node.grad + g; else node.grad = "
-        "g, and for a Gate: for inp, gi in zip(node.inputs, node.op.backprop(...)): "
-        "incoming[id(inp)] = gi if id(inp) not in incoming else incoming[id(inp)] + gi",
+        "The step for one gate, once its total g is known: grads = node.op.backprop([i.value for "
+        "i in node.inputs], node.state, g); then for each pair in zip(node.inputs, grads), skip "
+        "None and add the gradient to what that input has received so far, as a new array (total "
+        "+ g), never with +=. Parameters add their total to node.grad at the end of the line.",
     ],
 )
 

@@ -69,11 +69,12 @@ ADD = Exercise(
             "both inputs of a sum need a gradient: backward returned None for b",
     },
     hints=[
-        "The forward value is just a.data + b.data. The interesting part is backward(grad): "
-        "how much does a + b change when a changes a little?",
+        "The forward value is just a.data + b.data. The interesting part is backward(grad): how "
+        "much does a + b change when a changes a little?",
         "∂(a + b)/∂a = 1 and ∂(a + b)/∂b = 1, so each input gets 1 × grad.",
-        "def backward(grad): return grad, grad — then return record(a.data + b.data, (a, b), "
-        "backward, 'add').",
+        "Worked on a = [1, 2], b = [3, 4] and a gradient [10, 20] from above: the value is [4, "
+        "6], and backward must hand back [10, 20] for a and [10, 20] for b, as a tuple of two "
+        "arrays. Give record the value, the inputs (a, b), your backward and the name 'add'.",
     ],
 )
 
@@ -116,9 +117,11 @@ NEG = Exercise(
     },
     hints=[
         "Forward: -a.data. Backward: what is the derivative of -x?",
-        "d(-x)/dx = -1, so the gradient for a is -1 × grad. Remember the trailing comma "
-        "of a one-element tuple.",
-        "return record(-a.data, (a,), lambda grad: (-grad,), 'neg')",
+        "d(-x)/dx = -1, so the gradient for a is -1 × grad. Remember the trailing comma of a "
+        "one-element tuple.",
+        "Worked on a = [1, -2] and a gradient [5, 5] from above: the value is [-1, 2], and "
+        "backward hands back ([-5, -5],), a tuple with one array. Build both as new arrays: never "
+        "change a.data or grad in place.",
     ],
 )
 
@@ -181,10 +184,11 @@ ACCUMULATE = Exercise(
     },
     hints=[
         "Two cases: the tensor has no gradient yet (tensor.grad is None), or it already has one.",
-        "First time: store a *copy* of grad as a Tensor. After that: add the new grad to the "
-        "old one.",
-        "if tensor.grad is None: tensor.grad = Tensor(np.array(grad, dtype=float)) "
-        "else: tensor.grad = Tensor(tensor.grad.data + grad)",
+        "First time: store a *copy* of grad as a Tensor. After that: add the new grad to the old "
+        "one.",
+        "Worked: first call with [1, 1], tensor.grad is None, so store Tensor of a copy of [1, "
+        "1]; second call with [0.5, -2], tensor.grad holds [1, 1], so it becomes a Tensor of "
+        "[1.5, -1]. np.array(grad, copy=True) makes the copy.",
     ],
 )
 
@@ -315,14 +319,15 @@ TOPOLOGICAL_ORDER = Exercise(
     judge=_judge_order,
     mistakes={},
     hints=[
-        "Return a list of every tensor the root depends on (use t.parents), root first, in "
-        "which each tensor comes before the tensors it was computed from.",
-        "Depth-first search gives it: a node is finished once all its parents are finished; "
-        "list nodes as they finish, then reverse. Keep a set of ids of nodes you have started, "
-        "so a shared node is handled once.",
+        "Return a list of every tensor the root depends on (use t.parents), root first, in which "
+        "each tensor comes before the tensors it was computed from.",
+        "Depth-first search gives it: a node is finished once all its parents are finished; list "
+        "nodes as they finish, then reverse. Keep a set of ids of nodes you have started, so a "
+        "shared node is handled once.",
         "Without recursion: a stack of (node, parents_done) pairs. Pop one; if parents_done, "
         "append the node to the order; else, if not seen, mark it seen, push (node, True), then "
-        "push (parent, False) for each unseen parent.",
+        "push (parent, False) for each unseen parent. What you appended runs leaves first: which "
+        "way round must you return it?",
     ],
 )
 
@@ -382,11 +387,12 @@ COUNT_VISITS = Exercise(
         "The naive walk visits a node once per path from the root to that node. Count paths, "
         "don't walk them: on 40 diamonds there are more than 10¹² paths.",
         "Paths to a parent = sum of paths to each of its consumers (once per edge, so a + a "
-        "counts twice). The root has 1. Process nodes in topological order so every consumer "
-        "is done before its parents.",
-        "paths = {id(root): 1}; for node in mg.topological_order(root) (or your own): for p in "
-        "node.parents: "
-        "paths[id(p)] = paths.get(id(p), 0) + paths[id(node)]; then return sum(paths.values())",
+        "counts twice). The root has 1. Process nodes in topological order so every consumer is "
+        "done before its parents.",
+        "Worked on b = a + a, c = b + b: c has 1 path; b gets 1 from each of c's two edges, so 2; "
+        "a gets 2 from each of b's two edges, so 4. Visits: 1 + 2 + 4 = 7. Walk the nodes in "
+        "topological order, keep a dict from id(node) to its number of paths, and add a node's "
+        "count to each parent once per edge.",
     ],
 )
 

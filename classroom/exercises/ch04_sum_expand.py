@@ -94,13 +94,15 @@ SUM_OP = Exercise(
             "times 1, so put grad's summed axis back and copy it along dim",
     },
     hints=[
-        "Forward: a.data.sum(axis=dim). Backward: if one element of a grows by a little, how "
-        "much does the sum it was added into grow?",
-        "By exactly that much: each element of a gets the gradient of the sum it belongs to. "
-        "grad has a's shape minus axis dim; put that axis back as size 1, then copy it along "
-        "that axis.",
-        "def backward(grad): return (np.broadcast_to(np.expand_dims(grad, dim), a.shape),) — "
-        "then return record(a.data.sum(axis=dim), (a,), backward, 'sum').",
+        "Forward: a.data.sum(axis=dim). Backward: if one element of a grows by a little, how much "
+        "does the sum it was added into grow?",
+        "By exactly that much: each element of a gets the gradient of the sum it belongs to. grad "
+        "has a's shape minus axis dim; put that axis back as size 1, then copy it along that "
+        "axis.",
+        "Worked on a of shape (2, 3) summed over dim 1: the result and grad have shape (2,). "
+        "np.expand_dims(grad, 1) has shape (2, 1), and copying it along axis 1 gives (2, 3): each "
+        "element of row i gets grad[i]. Return the copy (np.broadcast_to(...) or np.repeat) in a "
+        "one-item tuple.",
     ],
 )
 
@@ -140,13 +142,13 @@ EXPAND_OP = Exercise(
     },
     hints=[
         "Forward: give a.data a new axis at dim (np.expand_dims), then repeat it copies times "
-        "along that axis (np.repeat). Backward: the output holds `copies` uses of every "
-        "element of a. What does a tensor used several times receive?",
-        "A tensor used several times receives the sum of the gradients of its uses — so "
-        "backward is a sum over the new axis dim, exactly the op of exercise 1.",
-        "data = np.repeat(np.expand_dims(a.data, dim), copies, axis=dim); "
-        "def backward(grad): return (grad.sum(axis=dim),); "
-        "return record(data, (a,), backward, 'expand')",
+        "along that axis (np.repeat). Backward: the output holds `copies` uses of every element "
+        "of a. What does a tensor used several times receive?",
+        "A tensor used several times receives the sum of the gradients of its uses — so backward "
+        "is a sum over the new axis dim, exactly the op of exercise 1.",
+        "Worked on a vector of shape (3,), dim = 1, copies = 2: np.expand_dims makes (3, 1), "
+        "repeating along axis 1 makes (3, 2). In backward, grad is (3, 2) and summing it over "
+        "axis 1 gives (3,): one number per element of a, the total over its copies.",
     ],
 )
 
@@ -195,14 +197,14 @@ SUM_TO = Exercise(
     },
     hints=[
         "Two kinds of axes of grad were made by copying: the extra leading axes (grad has more "
-        "dimensions than shape), and axes where shape has size 1 but grad does not. A copy "
-        "in the forward pass is a sum in the backward pass.",
+        "dimensions than shape), and axes where shape has size 1 but grad does not. A copy in the "
+        "forward pass is a sum in the backward pass.",
         "Let lead = grad.ndim - len(shape). Sum over axes 0 … lead-1, and over lead + i for each "
         "i where shape[i] == 1 and grad.shape[lead + i] != 1. Keep the dimensions, then get rid "
         "of the leading ones.",
-        "axes = tuple(range(lead)) + tuple(lead + i for i, n in enumerate(shape) if n == 1 "
-        "and grad.shape[lead + i] != 1); return grad.sum(axis=axes, keepdims=True)"
-        ".reshape(shape)",
+        "Worked on grad of shape (4, 2, 3) and shape (2, 1): lead = 1, so axis 0 is summed away "
+        "(it is not in shape); then shape[1] = 1 while grad has 3 there, so that axis is summed "
+        "too, keeping it as size 1. Result (2, 1).",
     ],
 )
 
@@ -257,10 +259,11 @@ MUL = Exercise(
         "Forward: a.data * b.data (NumPy broadcasts). Backward: first the product rule as if "
         "nothing were broadcast, then make each gradient the shape of its input.",
         "The product rule gives grad * b.data for a and grad * a.data for b, both with the "
-        "output's shape. Broadcasting copied the smaller input, so sum those gradients back "
-        "down with mg.sum_to(g, a.shape) and mg.sum_to(g, b.shape).",
-        "def backward(grad): return mg.sum_to(grad * b.data, a.shape), mg.sum_to(grad * a.data, "
-        "b.shape) — then return record(a.data * b.data, (a, b), backward, 'mul').",
+        "output's shape. Broadcasting copied the smaller input, so sum those gradients back down "
+        "with mg.sum_to(g, a.shape) and mg.sum_to(g, b.shape).",
+        "Worked on a of shape (2, 3) times b of shape (3,), with grad (2, 3): a's gradient grad * "
+        "b.data is already (2, 3); b's, grad * a.data, is (2, 3) too and must come back to (3,): "
+        "sum it over the rows (mg.sum_to does exactly that).",
     ],
 )
 
@@ -302,13 +305,13 @@ DIV = Exercise(
             "of that column's gradients",
     },
     hints=[
-        "Forward: a.data / b.data. Backward: write a / b as a × (1/b). How does it change when "
-        "a changes? When b changes? Then undo broadcasting as in mul.",
+        "Forward: a.data / b.data. Backward: write a / b as a × (1/b). How does it change when a "
+        "changes? When b changes? Then undo broadcasting as in mul.",
         "∂(a/b)/∂a = 1/b and ∂(a/b)/∂b = -a/b² (the quotient rule). Multiply each by grad, then "
         "mg.sum_to each result to its input's shape.",
-        "def backward(grad): return mg.sum_to(grad / b.data, a.shape), "
-        "mg.sum_to(-grad * a.data / b.data ** 2, b.shape) — then return "
-        "record(a.data / b.data, (a, b), backward, 'div').",
+        "Worked on a = 6 and b = 2 with grad 1: the value is 3; ∂/∂a = 1/2 = 0.5 and ∂/∂b = -6/4 "
+        "= -1.5. For a / a, a receives both: 1/a - a/a² = 0, which matches x / x = 1 being flat. "
+        "Then sum each gradient back to its input's shape.",
     ],
 )
 

@@ -106,11 +106,13 @@ MSE = Exercise(
             "pred and target",
     },
     hints=[
-        "Three steps, all on tensors: the error (pred - target), its square, and the average "
-        "over every element.",
-        "Tensors support -, ** and .mean(), and each of them is recorded, so the result "
-        "carries a gradient back to pred.",
-        "return ((pred - target) ** 2).mean()",
+        "Three steps, all on tensors: the error (pred - target), its square, and the average over "
+        "every element.",
+        "Tensors support -, ** and .mean(), and each of them is recorded, so the result carries a "
+        "gradient back to pred.",
+        "Worked on pred = [1, 2, 3], target = [1, 2, 1]: the errors are [0, 0, 2], their squares "
+        "[0, 0, 4], and the mean 4 / 3. Each step is one Tensor operation, and the result is a "
+        "single number of shape ().",
     ],
 )
 
@@ -204,7 +206,7 @@ _T3 = [[1.0], [2.0], [3.0]]
 
 SGD_CLASS = Exercise(
     id="05.sgd_class", title="an SGD optimizer class", entry="SGD", points=1,
-    forbids=("minigrad.optim.SGD",),
+    forbids=("minigrad.optim.SGD", "minigrad.optim.Adam", "minigrad.optim.optimizer.Optimizer"),
     cases=[
         Case("one step with lr 0.1 on w (shape (2,)) and b (shape (1,))", _sgd_one_step),
         Case("a parameter whose .grad is None is left alone", _sgd_no_grad),
@@ -234,11 +236,11 @@ SGD_CLASS = Exercise(
         "__init__ keeps the parameters and the learning rate. step() moves each parameter a "
         "little against its gradient; zero_grad() forgets the gradients.",
         "Store list(params), because a generator can be read only once. In step, change the "
-        "parameter's array in place (p.data -= ...) and skip parameters whose grad is None. "
-        "In zero_grad, set each p.grad = None.",
-        "self.params = list(params); self.lr = lr. step: for p in self.params: if p.grad is "
-        "not None: p.data -= self.lr * p.grad.data. zero_grad: for p in self.params: "
-        "p.grad = None",
+        "parameter's array in place (p.data -= ...) and skip parameters whose grad is None. In "
+        "zero_grad, set each p.grad = None.",
+        "Worked step with lr = 0.1: a parameter holding [1.0, -2.0] with gradient [2.0, -4.0] "
+        "becomes [0.8, -1.6], in the very same array (p.data -= ..., or np.subtract with out=). A "
+        "parameter whose grad is None stays as it is; zero_grad sets every grad to None.",
     ],
 )
 
@@ -286,13 +288,14 @@ MANUAL_GRADS = Exercise(
             "dLoss/dP = 2 (P - y) / n",
     },
     hints=[
-        "Do the forward pass first and keep H and P. Then go backwards one step at a time, "
-        "each time asking: how does the loss change when this quantity changes? Every "
-        "gradient has the shape of the thing it is the gradient of.",
-        "Start with dP = 2 (P - y) / n. Through P = H @ W2 + b2: dW2 = H.T @ dP, "
-        "db2 = dP summed over rows, dH = dP @ W2.T. Through the sigmoid: dZ = dH * H * (1 - H).",
-        "Then dW1 = X.T @ dZ and db1 = dZ.sum(axis=0); return {'loss': float(mean((P - y)**2)), "
-        "'W1': dW1, 'b1': db1, 'W2': dW2, 'b2': db2}.",
+        "Do the forward pass first and keep H and P. Then go backwards one step at a time, each "
+        "time asking: how does the loss change when this quantity changes? Every gradient has the "
+        "shape of the thing it is the gradient of.",
+        "Start with dP = 2 (P - y) / n (n elements in P). Through P = H @ W2 + b2: W2's gradient "
+        "is H.T @ dP, b2's is dP summed over the rows, and the gradient reaching H is dP @ W2.T.",
+        "Through the sigmoid, multiply the gradient reaching H by H * (1 - H) elementwise: that "
+        "is the gradient reaching Z. From there W1 and b1 follow the same pattern as W2 and b2, "
+        "with X in the place of H. Return the loss as float(...).",
     ],
 )
 
@@ -356,12 +359,13 @@ TRAIN = Exercise(
             "tensors (or arrays): append loss.item(), the loss's value as a plain number",
     },
     hints=[
-        "Each epoch does four things: clear the old gradients, compute the loss, backward, "
-        "step. Keep each epoch's loss as a Python number.",
-        "Gradients accumulate in .grad, so clear them before each backward. Call loss_fn() "
-        "inside the loop: it builds a fresh graph from the current parameters.",
-        "losses = []; for _ in range(epochs): optimizer.zero_grad(); loss = loss_fn(); "
-        "loss.backward(); optimizer.step(); losses.append(loss.item()); then return losses",
+        "Each epoch does four things: clear the old gradients, compute the loss, backward, step. "
+        "Keep each epoch's loss as a Python number.",
+        "Gradients accumulate in .grad, so clear them before each backward. Call loss_fn() inside "
+        "the loop: it builds a fresh graph from the current parameters.",
+        "Worked on epochs = 2: the list gets two numbers, the loss computed before the first "
+        "step, then the loss computed after it (before the second step). With epochs = 0 the loop "
+        "never runs and the list is empty.",
     ],
 )
 
@@ -454,8 +458,9 @@ LARGEST_LR = Exercise(
         "finite, the last below the first), and keep the largest learning rate that did.",
         "Trying the learning rates from the largest down lets you stop at the first one that "
         "converges. np.all(np.isfinite(losses)) is False as soon as one loss is inf or nan.",
-        "for lr in sorted(lrs, reverse=True): losses = run(lr); if np.all(np.isfinite(losses)) "
-        "and losses[-1] < losses[0]: return lr. After the loop: return None.",
+        "Worked: runs that end [0.9, 0.5] converge; [1.0, inf, 0.3] does not (an inf on the way); "
+        "[1.0, 1.0] does not (not smaller); [1.0, nan] does not. Among the learning rates whose "
+        "runs converge, return the largest; if none does, None.",
     ],
 )
 

@@ -167,17 +167,16 @@ LINEAR = Exercise(
             "from it) never sees yours. Wrap the starting values in Parameter(...)",
     },
     hints=[
-        "In __init__, call super().__init__(), then make two Parameters: self.weight with one "
-        "row per output, and self.bias with one number per output. forward(x) gets a batch "
-        "x of shape (N, in_features).",
-        "weight has shape (out_features, in_features) and bias (out_features,). With "
-        "bound = 1 / √in_features, draw both from mg.random.get_rng().uniform(-bound, bound, "
-        "shape). forward is x @ self.weight.T + self.bias: (N, in) @ (in, out), and the bias "
-        "broadcasts over the rows.",
-        "rng = mg.random.get_rng(); bound = 1 / np.sqrt(in_features); self.weight = "
-        "Parameter(rng.uniform(-bound, bound, (out_features, in_features))); self.bias = "
-        "Parameter(rng.uniform(-bound, bound, out_features)); def forward(self, x): return "
-        "x @ self.weight.T + self.bias",
+        "In __init__, call super().__init__(), then make two Parameters: self.weight with one row "
+        "per output, and self.bias with one number per output. forward(x) gets a batch x of shape "
+        "(N, in_features).",
+        "weight has shape (out_features, in_features) and bias (out_features,). Draw both "
+        "uniformly between -1/√in_features and 1/√in_features from minigrad's generator, "
+        "mg.random.get_rng() (so that mg.manual_seed makes runs repeatable). forward is x @ "
+        "self.weight.T + self.bias.",
+        "Worked on Linear(4, 3): the bound is 1/√4 = 0.5, so rng.uniform(-0.5, 0.5, (3, 4)) draws "
+        "the weight, and rng.uniform(-0.5, 0.5, 3) the bias, with rng = mg.random.get_rng(). Wrap "
+        "each in Parameter(...) and keep the names weight and bias.",
     ],
 )
 
@@ -269,13 +268,14 @@ SEQUENTIAL = Exercise(
             "forward returned None: after the loop, `return` the output of the last layer",
     },
     hints=[
-        "Store the layers in __init__ (they arrive as *layers, a tuple) and, in forward, pass "
-        "the data through them one after the other.",
+        "Store the layers in __init__ (they arrive as *layers, a tuple) and, in forward, pass the "
+        "data through them one after the other.",
         "Keep them in a list attribute, self.layers = list(layers): Module.parameters() looks "
-        "inside lists, so the layers' parameters are found. In forward, replace x by layer(x) "
-        "for each layer, then return x.",
-        "def __init__(self, *layers): super().__init__(); self.layers = list(layers) — "
-        "def forward(self, x): for layer in self.layers: x = layer(x) — then return x.",
+        "inside lists, so the layers' parameters are found. In forward, replace x by layer(x) for "
+        "each layer, then return x.",
+        "Worked on Sequential(AddOne(), Double()) and x = 1: AddOne gives 2, Double gives 4, so "
+        "forward returns 4; with no layers it returns x itself. The layers belong in a list made "
+        "in __init__ (never in a class attribute, which every instance would share).",
     ],
 )
 
@@ -363,8 +363,9 @@ def _tree_case(build):
         names = {id(t): name for name, t in named.items()}
         result = answer(root)
         if not isinstance(result, list):
-            broken(f"parameters should return a list of Parameters, but yours returned "
-                   f"{'None (did you forget to `return` it?)' if result is None else 'a ' + type(result).__name__}")
+            what = ("None (did you forget to `return` it?)" if result is None
+                    else f"a {type(result).__name__}")
+            broken(f"parameters should return a list of Parameters, but yours returned {what}")
         return {"found": [names.get(id(t), "<something else>") for t in result]}
     return run
 
@@ -414,15 +415,15 @@ PARAMETERS = Exercise(
     mistakes={},
     hints=[
         "vars(module) is a dict of the module's attributes. Three kinds of value matter: a "
-        "Parameter (list it), a Module (look inside it too), and a list or tuple (look at "
-        "each item). Everything else is skipped.",
-        "Walk the tree with a stack (or recursion) of modules to visit. Keep a set of the "
-        "ids of parameters already listed, so a shared one is listed once, and test "
-        "isinstance(value, Parameter): a plain Tensor is not a parameter.",
-        "found, seen, stack = [], set(), [module]; while stack: m = stack.pop(); for value in "
-        "vars(m).values(): for item in (value if isinstance(value, (list, tuple)) else "
-        "[value]): if isinstance(item, Parameter) and id(item) not in seen: seen.add(id(item)); "
-        "found.append(item) — elif isinstance(item, Module): stack.append(item). Return found.",
+        "Parameter (list it), a Module (look inside it too), and a list or tuple (look at each "
+        "item). Everything else is skipped.",
+        "Walk the tree with a stack (or recursion) of modules to visit. Keep a set of the ids of "
+        "parameters already listed, so a shared one is listed once, and test isinstance(value, "
+        "Parameter): a plain Tensor is not a parameter.",
+        "Worked on a model holding a layer and a list [layer2, layer3]: vars(model) gives "
+        "{'layer': ..., 'more': [...]}; the layer is a Module, so look inside it (its weight and "
+        "bias are Parameters); the list's items are Modules too. A stack (a list of modules still "
+        "to look at) handles any depth; a set of ids keeps shared parameters to one entry.",
     ],
 )
 
@@ -477,12 +478,14 @@ MSE_LOSS = Exercise(
             "that the two shapes are equal, and raise a ValueError if they are not",
     },
     hints=[
-        "forward(prediction, target) returns one number: the average, over every element, of "
-        "the squared difference. Build it from Tensor ops so that backward works.",
-        "((prediction - target) ** 2).mean() is the whole computation. Before it, compare "
-        "prediction.shape with target.shape.",
-        "def forward(self, prediction, target): if prediction.shape != target.shape: raise "
-        "ValueError(...) — then return ((prediction - target) ** 2).mean()",
+        "forward(prediction, target) returns one number: the average, over every element, of the "
+        "squared difference. Build it from Tensor ops so that backward works.",
+        "Square the difference of prediction and target, elementwise, and take the mean over "
+        "every element: three Tensor operations. Before that, compare prediction.shape with "
+        "target.shape.",
+        "Worked on a (4, 1) prediction and a (4,) target: their shapes differ, so raise "
+        "ValueError with a message naming both shapes, before computing anything. Two (4, 1) "
+        "tensors give the mean of 4 squared differences, one number of shape ().",
     ],
 )
 
@@ -618,17 +621,16 @@ FIT_PRODUCT = Exercise(
     mistakes={},
     hints=[
         "Build Sequential(Linear(2, 10), Sigmoid(), Linear(10, 1)) from your own classes, an "
-        "MSELoss(), and an SGD over parameters(model). Then loop: forward, loss, backward, "
-        "step, using all 256 points at every step.",
-        "Each step: optimizer.zero_grad(); loss = loss_fn(model(X), y); loss.backward(); "
-        "optimizer.step(); remember float(loss.data). X and y arrive as NumPy arrays: wrap "
-        "them in Tensor once, before the loop. Plain SGD is slow on this problem: "
-        "SGD(params, lr=0.3, momentum=0.9) for 400 steps gets well under the target.",
-        "model = Sequential(Linear(2, 10), Sigmoid(), Linear(10, 1)); optimizer = "
-        "SGD(parameters(model), lr=0.3, momentum=0.9); loss_fn = MSELoss(); X, y = Tensor(X), "
-        "Tensor(y); losses = []; for _ in range(400): optimizer.zero_grad(); loss = "
-        "loss_fn(model(X), y); loss.backward(); optimizer.step(); losses.append(float("
-        "loss.data)) — then return model, losses",
+        "MSELoss(), and an SGD over parameters(model). Then loop: forward, loss, backward, step, "
+        "using all 256 points at every step.",
+        "Each step: zero the gradients, compute the loss on all the points, backward, step, and "
+        "keep the loss as a number. Wrap X and y in Tensors once, before the loop. Plain SGD "
+        "crawls on this problem: give SGD momentum=0.9, then search for the learning rate: try a "
+        "few, a factor of 3 apart, and watch the losses.",
+        "Worked way to choose the rate: run, say, 100 steps for each candidate and look at the "
+        "last loss. Too small a rate leaves it near 0.11 (the best flat plane); too large makes "
+        "it grow or become nan; pick the largest that falls steadily, then train for the full "
+        "budget.",
     ],
 )
 

@@ -105,14 +105,15 @@ LINEAR = Exercise(
             "capture the local variable X of its own forward call instead",
     },
     hints=[
-        "forward computes Y = X @ W.T + b from self.W.value and self.b.value, defines a "
-        "function backward(dY) inside itself, and returns (Y, backward). Inside backward, "
-        "X and W are still visible: that is the closure.",
-        "backward adds into the gradients and returns the input's gradient: W.grad gets "
-        "dY.T @ X (shape (n_out, n_in)), b.grad gets dY summed over the rows, and dX is "
-        "dY @ W (shape (batch, n_in)). Add with +=, never =.",
-        "W = self.W.value; Y = X @ W.T + self.b.value; def backward(dY): self.W.grad += "
-        "dY.T @ X; self.b.grad += dY.sum(axis=0); return dY @ W — then return Y, backward",
+        "forward computes Y = X @ W.T + b from self.W.value and self.b.value, defines a function "
+        "backward(dY) inside itself, and returns (Y, backward). Inside backward, X and W are "
+        "still visible: that is the closure.",
+        "backward adds into the gradients and returns the input's gradient: W.grad gets dY.T @ X "
+        "(shape (n_out, n_in)), b.grad gets dY summed over the rows, and dX is dY @ W (shape "
+        "(batch, n_in)). Add with +=, never =.",
+        "Worked on shapes with a batch of 2, n_in = 3, n_out = 4: X (2, 3), W (4, 3), Y and dY "
+        "(2, 4). W's gradient (4, 3) is dY.T @ X; b's (4,) is dY summed over the rows; dX (2, 3) "
+        "is dY @ W. The closure must use the X of its own call, so don't store X on self.",
     ],
 )
 
@@ -159,12 +160,14 @@ RELU = Exercise(
             "gradient is 0 by convention, as in PyTorch and minigrad",
     },
     hints=[
-        "In forward, compute a boolean mask of where X is positive, and Y = X where the mask "
-        "is True, 0 elsewhere. The backward closure needs only that mask.",
-        "mask = X > 0; Y = np.where(mask, X, 0.0). backward(dY) returns dY * mask: the "
-        "gradient passes where the input was positive and is blocked elsewhere.",
-        "def forward(self, X): mask = X > 0 — def backward(dY): return dY * mask — "
-        "return np.where(mask, X, 0.0), backward",
+        "In forward, compute a boolean mask of where X is positive, and Y = X where the mask is "
+        "True, 0 elsewhere. The backward closure needs only that mask.",
+        "Keep the boolean mask of where X > 0. Y has X's values where the mask is True and zeros "
+        "elsewhere (np.where, or X times the mask, as a new array); backward multiplies dY by the "
+        "same mask, so the gradient passes only where the input was positive.",
+        "Worked on X = [[2, -1, 0]] and dY = [[5, 5, 5]]: Y = [[2, 0, 0]] and dX = [[5, 0, 0]] "
+        "(the exact 0 lets nothing through). Compute Y and dX as new arrays: X and dY belong to "
+        "the caller.",
     ],
 )
 
@@ -257,11 +260,11 @@ SEQUENTIAL = Exercise(
         "forward runs each layer on the previous output (X, backward = layer.forward(X)) and "
         "appends each backward to a list. It returns the last output and one new closure.",
         "The returned closure walks the list last to first, passing each one's result to the "
-        "next: for layer_backward in reversed(backwards): dY = layer_backward(dY); then "
-        "return dY.",
-        "backwards = []; for layer in self.layers: X, backward = layer.forward(X); "
-        "backwards.append(backward) — def backward(dY): for f in reversed(backwards): "
-        "dY = f(dY) — return dY — and forward returns X, backward",
+        "next: for layer_backward in reversed(backwards): dY = layer_backward(dY); then return "
+        "dY.",
+        "Worked on layers a, b, c: forward calls a, b, c in that order and keeps their three "
+        "backward closures in a list made inside forward (not on self: a second forward would "
+        "replace it). The returned backward calls c's closure, then b's on its result, then a's.",
     ],
 )
 
@@ -306,11 +309,13 @@ MSE_LOSS = Exercise(
             "it lowers that prediction)",
     },
     hints=[
-        "Return two things: the mean of the squared differences (one number), and an array "
-        "shaped like pred holding the loss's derivative with respect to each prediction.",
+        "Return two things: the mean of the squared differences (one number), and an array shaped "
+        "like pred holding the loss's derivative with respect to each prediction.",
         "With diff = pred - target and n = diff.size: loss = np.mean(diff ** 2), and the "
         "derivative of (1/n)·Σ diff² with respect to one prediction is 2·diff/n.",
-        "diff = pred - target; return float(np.mean(diff ** 2)), 2 * diff / diff.size",
+        "Worked on pred = [[1], [3]], target = [[0], [0]]: diff = [[1], [3]], loss = (1 + 9) / 2 "
+        "= 5.0, and dloss = 2·diff / 2 = [[1], [3]]. Return the pair (loss, dloss), the loss as a "
+        "Python float.",
     ],
 )
 
@@ -369,12 +374,11 @@ FIT = Exercise(
         "Create the generator once: rng = np.random.default_rng(seed). Each epoch draws a new "
         "order with rng.permutation(len(X)) and cuts it into slices of batch_size indices.",
         "For each batch: pred, backward = model.forward(X[idx]); value, dloss = loss(pred, "
-        "Y[idx]); backward(dloss); optimizer.step() (it also zeroes the gradients). Add "
-        "value * len(idx) to a running total; the epoch's loss is total / len(X).",
-        "rng = np.random.default_rng(seed); losses = []; for _ in range(epochs): order = "
-        "rng.permutation(len(X)); total = 0.0; for start in range(0, len(X), batch_size): "
-        "idx = order[start:start + batch_size]; ...; total += value * len(idx) — then "
-        "losses.append(total / len(X)); return losses",
+        "Y[idx]); backward(dloss); optimizer.step() (it also zeroes the gradients). Add value * "
+        "len(idx) to a running total; the epoch's loss is total / len(X).",
+        "Worked on 12 rows with batch_size 5: each epoch's order = rng.permutation(12) is cut "
+        "into order[0:5], order[5:10] and order[10:15] (2 rows). With batch losses 1.0, 2.0 and "
+        "4.0, the epoch's loss is (1.0·5 + 2.0·5 + 4.0·2) / 12.",
     ],
 )
 

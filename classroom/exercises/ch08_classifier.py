@@ -62,6 +62,12 @@ def _no_warnings():
     return np.errstate(all="ignore")
 
 
+#: What the chapter's text asks every answer not to use: the library's versions of them.
+_LIBRARY = ("minigrad.nn.functional.softmax", "minigrad.nn.functional.log_softmax",
+            "minigrad.nn.functional.cross_entropy", "minigrad.nn.CrossEntropyLoss",
+            "minigrad.train.accuracy", "minigrad.train.loop._count_correct")
+
+
 # -- 08.softmax -----------------------------------------------------------------------------
 
 
@@ -92,7 +98,7 @@ EXTREME = [[1000.0, 0.0, -1000.0], [-1000.0, -1000.0, -1000.0], [1.0, 2.0, 3.0]]
 
 SOFTMAX = Exercise(
     id="08.softmax", title="a stable softmax", entry="softmax", points=1,
-    forbids=("minigrad.nn.functional.softmax", "minigrad.nn.functional.log_softmax"),
+    forbids=_LIBRARY,
     cases=[
         Case("a (2, 3) batch of ordinary logits: the probabilities",
              _softmax_values([[2.0, 1.0, 0.1], [0.0, -1.0, 3.0]])),
@@ -117,11 +123,13 @@ SOFTMAX = Exercise(
     hints=[
         "Softmax of a row is e^z divided by the sum of e^z over that row. Before the exp, "
         "subtract the row's largest logit: the result is the same, and nothing overflows.",
-        "m = logits.data.max(axis=1, keepdims=True) is an (N, 1) array of row maxima (a "
-        "constant: no gradient needs to flow through it). Then e = (logits - m).exp(), and "
-        "divide by e.sum(dim=1, keepdims=True) so that the (N, 1) sums broadcast over the rows.",
-        "m = logits.data.max(axis=1, keepdims=True); e = (logits - m).exp(); return e / "
-        "e.sum(dim=1, keepdims=True)",
+        "Take each row's maximum from logits.data (with keepdims=True it stays (N, 1), so it "
+        "broadcasts over the row, and it is a constant: no gradient needs to flow through it). "
+        "Subtract it from the logits tensor, exponentiate, and divide by the sums over dim 1, "
+        "kept as (N, 1) too.",
+        "Worked on the row [1000, 0, -1000]: subtract its maximum, 1000, to get [0, -1000, "
+        "-2000]; exp gives [1, 0, 0] (no overflow), the sum is 1, so the softmax is [1, 0, 0]. "
+        "The maximum is a constant: take it from logits.data.",
     ],
 )
 
@@ -144,9 +152,7 @@ CE_LOGITS = [[2.0, 0.5, -1.0], [0.1, 0.2, 3.0], [-0.5, 1.5, 0.0], [1.0, 1.0, 1.2
 
 CROSS_ENTROPY = Exercise(
     id="08.cross_entropy", title="cross-entropy from logits", entry="cross_entropy", points=2,
-    forbids=("minigrad.nn.functional.cross_entropy",
-             "minigrad.nn.functional.log_softmax",
-             "minigrad.nn.CrossEntropyLoss"),
+    forbids=_LIBRARY,
     cases=[
         Case("4 rows of 3 logits with classes [0, 2, 1, 2]: the loss, then the gradient of the "
              "logits after loss.backward()", _ce_case(CE_LOGITS, [0, 2, 1, 2])),
@@ -178,15 +184,15 @@ CROSS_ENTROPY = Exercise(
             "(z - m) - log(sum(exp(z - m)))",
     },
     hints=[
-        "The loss of row i is minus the log-probability of its true class target[i]; the "
-        "result is the mean over the rows. Compute log-probabilities with a stable "
-        "log-softmax, never as log(softmax(...)).",
-        "shifted = logits - logits.data.max(axis=1, keepdims=True); logp = shifted - "
-        "shifted.exp().sum(dim=1, keepdims=True).log(). Then pick one entry per row with two "
-        "index arrays: logp[np.arange(N), target].",
-        "n = logits.shape[0]; shifted = logits - logits.data.max(axis=1, keepdims=True); "
-        "logp = shifted - shifted.exp().sum(dim=1, keepdims=True).log(); return "
-        "-logp[np.arange(n), target].mean()",
+        "The loss of row i is minus the log-probability of its true class target[i]; the result "
+        "is the mean over the rows. Compute log-probabilities with a stable log-softmax, never as "
+        "log(softmax(...)).",
+        "Log-probabilities, stably: subtract each row's maximum m (a constant, from logits.data), "
+        "then subtract the log of the sum of exps of the shifted row. Then pick one entry per row "
+        "with two index arrays, logp[np.arange(N), target].",
+        "Worked on one row z = [2, 0] with target 1: m = 2, shifted = [0, -2], log-sum-exp = "
+        "log(1 + e^-2) ≈ 0.127, so logp = [-0.127, -2.127] and the loss is 2.127. The batch's "
+        "loss is the mean of such numbers over the rows.",
     ],
 )
 
@@ -218,7 +224,7 @@ SQUARE = [[0.0, 2.0, 1.0, 0.0], [4.0, 0.0, 1.0, 2.0], [1.0, 0.0, 3.0, 2.0],
 
 ACCURACY = Exercise(
     id="08.accuracy", title="accuracy", entry="accuracy", points=1,
-    forbids=("minigrad.train.accuracy",),
+    forbids=_LIBRARY,
     cases=[
         Case("5 rows of 3 logits, classes [1, 0, 2, 1, 2]: all 5 of them right",
              _accuracy_case(ACC_LOGITS, [1, 0, 2, 1, 2], 5)),
@@ -240,11 +246,12 @@ ACCURACY = Exercise(
             "but the predicted class is where it is, its index: use argmax",
     },
     hints=[
-        "The predicted class of a row is the index of its largest logit. Compare the "
-        "predictions with target and return the fraction that match.",
+        "The predicted class of a row is the index of its largest logit. Compare the predictions "
+        "with target and return the fraction that match.",
         "logits is a Tensor: its numbers are logits.data, an (N, C) array. "
         "logits.data.argmax(axis=1) gives one predicted class per row.",
-        "return float((logits.data.argmax(axis=1) == target).mean())",
+        "Worked on logits [[0, 2], [3, 1]] with target [1, 1]: the predicted classes are [1, 0], "
+        "one of two right, so 0.5. Divide with /, not //, and return a Python float.",
     ],
 )
 
@@ -264,6 +271,7 @@ def _confusion_case(true_values, predicted_values, num_classes):
 
 CONFUSION = Exercise(
     id="08.confusion_matrix", title="a confusion matrix", entry="confusion_matrix", points=1,
+    forbids=_LIBRARY,
     cases=[
         Case("5 examples, 3 classes: true [0, 1, 2, 2, 2], predicted [0, 2, 2, 2, 0]",
              _confusion_case([0, 1, 2, 2, 2], [0, 2, 2, 2, 0], 3)),
@@ -283,13 +291,14 @@ CONFUSION = Exercise(
             "num_classes, even when a class never appears",
     },
     hints=[
-        "Start from a num_classes × num_classes matrix of zeros and add 1 for every example, "
-        "in the row of its true class and the column of its predicted class.",
+        "Start from a num_classes × num_classes matrix of zeros and add 1 for every example, in "
+        "the row of its true class and the column of its predicted class.",
         "A loop works: for t, q in zip(true, predicted): matrix[t, q] += 1. Without a loop, "
-        "beware: matrix[true, predicted] += 1 counts a repeated pair only once; "
-        "np.add.at(matrix, (true, predicted), 1) counts every one.",
-        "matrix = np.zeros((num_classes, num_classes), dtype=int); np.add.at(matrix, (true, "
-        "predicted), 1); return matrix",
+        "beware: matrix[true, predicted] += 1 counts a repeated pair only once; np.add.at(matrix, "
+        "(true, predicted), 1) counts every one.",
+        "Worked on true [0, 2, 2] and predicted [0, 2, 1] with 3 classes: add 1 at [0, 0], [2, 2] "
+        "and [2, 1]; everything else stays 0. Use an integer array of zeros of shape "
+        "(num_classes, num_classes).",
     ],
 )
 
@@ -314,10 +323,7 @@ def _fused_case(values, target, upstream=1.0):
 FUSED = Exercise(
     id="08.cross_entropy_op", title="cross-entropy as one op, with its backward (stretch)",
     entry="cross_entropy_op", points=2,
-    forbids=("minigrad.nn.functional.cross_entropy",
-             "minigrad.nn.functional.log_softmax",
-             "minigrad.nn.functional.softmax",
-             "minigrad.nn.CrossEntropyLoss"),
+    forbids=_LIBRARY,
     cases=[
         Case("3 rows of 4 logits, classes [3, 0, 1]: the loss, recorded as one op, and the "
              "gradient after loss.backward()",
@@ -342,16 +348,16 @@ FUSED = Exercise(
             "p_j - 1 for the true class and p_j for the others. Subtract 1 at [rows, target]",
     },
     hints=[
-        "Compute the loss with NumPy on logits.data (a stable log-softmax, then minus the "
-        "mean of the picked entries), and give record a backward(g) that returns a one-item "
-        "tuple: the gradient for the logits.",
-        "Keep logp (the (N, C) log-probabilities) for backward: np.exp(logp) is the softmax. "
-        "The gradient is (softmax - one_hot) / N times g; subtract the one-hot in place with "
+        "Compute the loss with NumPy on logits.data (a stable log-softmax, then minus the mean of "
+        "the picked entries), and give record a backward(g) that returns a one-item tuple: the "
+        "gradient for the logits.",
+        "Keep logp (the (N, C) log-probabilities) for backward: np.exp(logp) is the softmax. The "
+        "gradient is (softmax - one_hot) / N times g; subtract the one-hot in place with "
         "grad[np.arange(N), target] -= 1.",
-        "shifted = L - L.max(axis=1, keepdims=True); logp = shifted - np.log(np.exp(shifted)"
-        ".sum(axis=1, keepdims=True)); def backward(g): grad = np.exp(logp); grad[rows, "
-        "target] -= 1; return (g * grad / n,) — and return record(np.asarray(-logp[rows, "
-        "target].mean()), (logits,), backward, \"cross_entropy\")",
+        "Worked on one row z = [2, 0], target 0, g = 1: softmax ≈ [0.881, 0.119], minus the "
+        "one-hot [1, 0] gives [-0.119, 0.119], divided by N = 1. backward gets g and returns a "
+        "one-item tuple with g times that array; compute it anew on every call (the same graph "
+        "may run backward twice).",
     ],
 )
 

@@ -104,12 +104,12 @@ WINDOWS = Exercise(
             "its target is the very last value, so there are len(series) - steps windows",
     },
     hints=[
-        "Window i is series[i : i + steps] and its target is the value right after it, "
-        "series[i + steps]. How many positions i leave room for a target?",
-        "There are n = len(series) - steps windows. Stack series[i:i + steps] for i in "
-        "range(n) into an (n, steps) array with np.stack; the targets are series[steps:].",
-        "n = len(series) - steps; X = np.stack([series[i:i + steps] for i in range(n)]); "
-        "y = series[steps:]; return X, y",
+        "Window i is series[i : i + steps] and its target is the value right after it, series[i + "
+        "steps]. How many positions i leave room for a target?",
+        "There are n = len(series) - steps windows. Row i of X is series[i:i + steps], and the "
+        "target of row i is series[i + steps]: the values from index steps on.",
+        "Worked on 0, 1, 2, 3, 4 with steps = 2: X = [[0, 1], [1, 2], [2, 3]] and y = [2, 3, 4]. "
+        "Build X with np.stack (or fancy indexing) and return the tuple (X, y) of arrays.",
     ],
 )
 
@@ -170,7 +170,9 @@ RNN_STEP = Exercise(
         "squashed: h_new = tanh(x W_ih^T + b_ih + h W_hh^T + b_hh).",
         "x is (batch, input) and W_ih is (hidden, input), so x @ W_ih.T is (batch, hidden); "
         "likewise h @ W_hh.T. The biases broadcast over the batch. Finish with .tanh().",
-        "return (x @ W_ih.T + b_ih + h @ W_hh.T + b_hh).tanh()",
+        "Worked on shapes: batch 2, input 3, hidden 4. x @ W_ih.T is (2, 3) @ (3, 4) = (2, 4); h "
+        "@ W_hh.T is (2, 4) @ (4, 4) = (2, 4); both biases (4,) broadcast over the batch. Add the "
+        "four terms and apply the Tensor's own .tanh(), so that gradients flow.",
     ],
 )
 
@@ -215,10 +217,10 @@ UNROLL = Exercise(
     hints=[
         "Keep a variable h for the current state, starting at h0. For each input x in order, "
         "replace h by cell(x, h) and remember it.",
-        "states = []; h = h0; then a loop over xs that calls the cell with the *current* h, "
-        "stores the new h in h, and appends it. Return the list.",
-        "states, h = [], h0; for x in xs: h = cell(x, h); states.append(h) — then return "
-        "states",
+        "Start with h = h0 and an empty list made inside the function. For each x, call the cell "
+        "with the current h and remember the new state.",
+        "Worked on three inputs x1, x2, x3: h1 = cell(x1, h0), h2 = cell(x2, h1), h3 = cell(x3, "
+        "h2), and the result is [h1, h2, h3]; h0 itself is not in it.",
     ],
 )
 
@@ -260,14 +262,13 @@ GRAD_NORMS = Exercise(
             "the norms of their gradients, h.grad, after loss.backward()",
     },
     hints=[
-        "Unroll the cell from h = None, keeping every state in a list. The states are not "
-        "leaves: call h.retain_grad() on each so that backward keeps h.grad.",
-        "After the loop, loss = ((head(h) - target) ** 2).mean() with the last h; "
-        "loss.backward(); then the norm of each state's gradient is "
-        "np.linalg.norm(h.grad.data), in the order the states were made.",
-        "states, h = [], None; for x in xs: h = cell(x, h); h.retain_grad(); "
-        "states.append(h) — then loss = ((head(h) - target) ** 2).mean(); loss.backward(); "
-        "return [float(np.linalg.norm(s.grad.data)) for s in states]",
+        "Unroll the cell from h = None, keeping every state in a list. The states are not leaves: "
+        "call h.retain_grad() on each so that backward keeps h.grad.",
+        "After the loop, compute the loss from the last state with head; after loss.backward(), "
+        "each kept state's .grad holds the gradient that reached it.",
+        "Worked for one state h: call h.retain_grad() right after h = cell(x, h), keep h in a "
+        "list, and after backward its norm is float(np.linalg.norm(h.grad.data)). Return the "
+        "norms in the order the states were made, as a list of floats.",
     ],
 )
 
@@ -351,18 +352,15 @@ TRUNCATED_BPTT = Exercise(
             "next",
     },
     hints=[
-        "Walk the sequence k steps at a time, carrying h across chunks. Inside a chunk, "
-        "build one loss from its k steps; at the end of the chunk: backward, step, and cut "
-        "the graph with h = h.detach() so the next chunk's backward stops there.",
-        "For each chunk: optimizer.zero_grad(); total = 0; for each t in the chunk: "
-        "h = cell(Tensor([[xs[t]]]), h); total = total + ((head(h) - Tensor([[ys[t]]])) ** "
-        "2).sum(). Then loss = total / k; loss.backward(); optimizer.step(); record "
-        "float(loss.data); h = h.detach().",
-        "losses, h = [], None; for start in range(0, len(xs), k): optimizer.zero_grad(); "
-        "total = 0; for t in range(start, start + k): h = cell(Tensor([[xs[t]]]), h); "
-        "total = total + ((head(h) - Tensor([[ys[t]]])) ** 2).sum() — then loss = total / k; "
-        "loss.backward(); optimizer.step(); losses.append(float(loss.data)); h = h.detach(). "
-        "Return losses.",
+        "Walk the sequence k steps at a time, carrying h across chunks. Inside a chunk, build one "
+        "loss from its k steps; at the end of the chunk: backward, step, and cut the graph with h "
+        "= h.detach() so the next chunk's backward stops there.",
+        "For each chunk: zero the gradients; run its k steps, feeding Tensor([[xs[t]]]) and "
+        "carrying h; add up the k squared errors and divide by k; backward, step, keep the loss "
+        "as a float; then h = h.detach().",
+        "Worked on T = 4, k = 2: chunk 1 runs steps 0 and 1 from h = None, its loss is (e0 + e1) "
+        "/ 2; after its step, h = h.detach(); chunk 2 runs steps 2 and 3 from that h. The result "
+        "is the list of the two chunk losses.",
     ],
 )
 

@@ -74,11 +74,12 @@ LADDER_VISITS = Exercise(
     },
     hints=[
         "Count the nodes first: x, then three new ones per rung (two halves and their sum).",
-        "The naive walk visits a node once per path from the top to it. Work down from the "
-        "top: 1 path to the top, then each rung's two halves get the paths of the sum above "
-        "them, and the h below gets the paths of both halves.",
-        "On rung i from the top each half has 2**(i-1) paths and the h beneath has 2**i; "
-        "adding up gives 1 + sum of 2**(i+1) for i = 1..k = 2**(k+2) - 3. Sorted: 3k + 1.",
+        "The naive walk visits a node once per path from the top to it. Work down from the top: 1 "
+        "path to the top, then each rung's two halves get the paths of the sum above them, and "
+        "the h below gets the paths of both halves.",
+        "Worked on k = 1: the top is reached by 1 path, each half by 1, and x, beneath both "
+        "halves, by 2: naive = 1 + 1 + 1 + 2 = 5, sorted = 4. On k = 2 the paths to each level "
+        "double again. Add up the levels' paths as a sum of powers of 2 and find its closed form.",
     ],
 )
 
@@ -159,13 +160,14 @@ BACKWARD_ONCE = Exercise(
             "before you start, or a second backward adds onto the first",
     },
     hints=[
-        "root.nodes() lists every node once, each after all of its consumers. If you walk "
-        "that list front to back, a node's gradient is complete by the time you reach it.",
-        "Start: every node's grad = np.zeros(node.value.shape), then root.grad = ones. For "
-        "each node in order, for each (parent, local) in node.parents, add "
-        "carry(local, node.grad, parent) to parent.grad.",
-        "order = root.nodes(); reset grads; root.grad = np.ones(root.value.shape); loop as "
-        "in hint 2; return len(order).",
+        "root.nodes() lists every node once, each after all of its consumers. If you walk that "
+        "list front to back, a node's gradient is complete by the time you reach it.",
+        "Start: every node's grad = np.zeros(node.value.shape), then root.grad = ones. For each "
+        "node in order, for each (parent, local) in node.parents, add carry(local, node.grad, "
+        "parent) to parent.grad.",
+        "Worked on d = (a·b)² with a = 10, b = 5: order = root.nodes() is [d, c, a, b] (c = a·b). "
+        "d.grad = 1; c gets 2·c·1 = 100; a gets 100·b = 500 and b gets 100·a = 1000. Each node is "
+        "visited once: 4 visits. Every grad starts from zeros on every call.",
     ],
 )
 
@@ -249,14 +251,13 @@ WHICH_DESIGNS = Exercise(
     judge=_judge_designs,
     mistakes={},
     hints=[
-        "For each property ask: when does this design's record of the computation exist "
-        "(before the data, during the forward pass, or never as an object)?",
-        "Section 3.3 of the chapter has a table with one row per question. Only one design "
-        "builds its graph before the data; only one counts children; only one walks every "
-        "path.",
-        "The static graph is the odd one out for control flow and the only one for "
-        "ahead-of-time optimisation; the creator tape alone is blocked by unused results; "
-        "the naive depth-first walk alone is exponential; closures alone have no graph object.",
+        "For each property ask: when does this design's record of the computation exist (before "
+        "the data, during the forward pass, or never as an object)?",
+        "Section 3.3 of the chapter has a table with one row per question. Only one design builds "
+        "its graph before the data; only one counts children; only one walks every path.",
+        "Worked on the first property: only the static graph is built before any data, so it "
+        "cannot branch on a value; every other design records while the forward pass runs, so all "
+        "four handle an if. Reason the same way, row by row of the table in section 3.3.",
     ],
 )
 
@@ -282,10 +283,12 @@ def _linear_case(n, n_in, n_out, seed, twice=False, made_by_ops=False):
         if twice:
             w2 = _leaf(rng.standard_normal((n_out, n_out)))
             found = run_op(lambda: answer(answer(x, w, b).tanh(), w2, b),
-                           {"x": x, "weight": w, "bias": b}, seed_grad, what="your linear", own_backward=True)
+                           {"x": x, "weight": w, "bias": b}, seed_grad, what="your linear",
+                           own_backward=True)
         elif made_by_ops:
             found = run_op(lambda: answer(x * 1.0, w * 1.0, b * 1.0),
-                           {"x": x, "weight": w, "bias": b}, seed_grad, what="your linear", own_backward=True)
+                           {"x": x, "weight": w, "bias": b}, seed_grad, what="your linear",
+                           own_backward=True)
         else:
             found = run_op(lambda: answer(x, w, b), {"x": x, "weight": w, "bias": b},
                            seed_grad, what="your linear", single=(x, w, b),
@@ -324,13 +327,14 @@ LINEAR_OP = Exercise(
             "op must return it as the first of its three gradients",
     },
     hints=[
-        "The closure adds dW and db into its parameters and returns dX. A recorded op does "
-        "no side effects: its backward returns all three, one per input, in the order of "
-        "the inputs tuple.",
-        "Forward: x.data @ weight.data.T + bias.data. Backward(dY): dX = dY @ W, "
-        "dW = dY.T @ X, db = dY.sum(axis=0).",
-        "def backward(dY): return dY @ W, dY.T @ X, dY.sum(axis=0) — then return "
-        "record(X @ W.T + b, (x, weight, bias), backward, 'linear').",
+        "The closure adds dW and db into its parameters and returns dX. A recorded op does no "
+        "side effects: its backward returns all three, one per input, in the order of the inputs "
+        "tuple.",
+        "Forward: x.data @ weight.data.T + bias.data. Backward(dY): dX = dY @ W, dW = dY.T @ X, "
+        "db = dY.sum(axis=0).",
+        "Worked on shapes with N = 4, in = 3, out = 2: dY is (4, 2); dX (4, 3) is dY @ W; dW (2, "
+        "3) is dY.T @ X; db (2,) sums dY over the rows. backward returns those three, in the "
+        "order of the inputs, and record gets (x, weight, bias).",
     ],
 )
 
@@ -394,12 +398,13 @@ UNBLOCKED = Exercise(
             "keep each remaining child's count as it is, only drop the unused children",
     },
     hints=[
-        "The trouble is in t.children (child id -> reports expected). Which children will "
-        "never report? Those that are not on any path from the root down to t.",
-        "Collect every tensor reachable from the root by following .creators (ids in "
-        "t.id). A child whose id is not in that set will never report.",
-        "seen = reachable tensors by id; for each t in seen: t.children = {cid: n for cid, n "
-        "in t.children.items() if cid in seen}; then root.backward().",
+        "The trouble is in t.children (child id -> reports expected). Which children will never "
+        "report? Those that are not on any path from the root down to t.",
+        "Collect every tensor reachable from the root by following .creators (ids in t.id). A "
+        "child whose id is not in that set will never report.",
+        "Worked on y = a·b, an unused u = y + a, loss = (y·y).sum(0): walking creators from the "
+        "loss reaches the loss, y·y, y, a and b, not u. So a.children must drop u's id (keep y's "
+        "count), and y.children must drop u's id too. Then call root.backward().",
     ],
 )
 
