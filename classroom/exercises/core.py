@@ -301,7 +301,8 @@ def difference(got, want, where: str = "the result") -> str | None:
     if isinstance(want, dict):
         if not isinstance(got, dict):
             return f"{where} should be a dict, but it is {_shown(got)}"
-        for key in want:
+        order = [k for k in got if k in want] + [k for k in want if k not in got]
+        for key in order:                   # in the order the case made them
             if key not in got:
                 return f"{where} is missing `{key}`"
             inner = f"`{key}`" if where == "the result" else f"{where} → `{key}`"
@@ -596,26 +597,17 @@ class Exercise:
                 f"exercises) to remake them from solutions/.")
         return stored
 
-    def _public_reference(self, cases: list):
-        """The reference's observations of the public cases, when ``cases`` start with them
-        (what a worker probes), so that probing can stop at the first public failure."""
-        public = list(self.cases)
-        if len(cases) < len(public) or any(a is not b for a, b in zip(cases, public)):
-            return None
-        try:
-            return list(self.expected().reference)
-        except (StaleExpectations, FileNotFoundError, KeyError):
-            return None
-
     def probe(self, answer, cases=None, reference=None, stop_early: bool = True) -> list:
         """Observations of ``answer`` on ``cases`` (the public cases by default), in order.
 
         With ``stop_early`` (the default), probing stops at the first case that fails: one
-        whose observation differs from ``reference`` (the reference's observations of the
-        first cases; the stored public ones when not given), or that ran out of time, used
-        a forbidden shortcut, or changed state shared between calls.  The cases not run
-        are marked :data:`NOT_RUN_YET`.  Raises :class:`NotAttemptedError` when the answer
-        is the untouched stub.
+        that ran out of time, used a forbidden shortcut or changed state shared between
+        calls, or, when ``reference`` is given (the reference's observations of the first
+        cases, as :meth:`check` passes them), one whose observation differs from it.  The
+        cases not run are marked :data:`NOT_RUN_YET`.  A grader's worker, which holds no
+        expected observation, gives no ``reference``: its cases stop only at the first of
+        those three.  Raises :class:`NotAttemptedError` when the answer is the untouched
+        stub.
         """
         cases = list(self.cases if cases is None else cases)
         how = forbidden_answer(answer, self.forbids)
@@ -623,8 +615,6 @@ class Exercise:
             shortcut = Raised(SHORTCUT, f"this exercise asks you to write {self.entry} "
                                         f"yourself, but your answer {how}")
             return [shortcut] + [NOT_RUN_YET] * (len(cases) - 1)
-        if reference is None and stop_early:
-            reference = self._public_reference(cases)
         watcher = shared_state.watch(answer)
         observations = []
         with guard(self.forbids, self.entry, answer), no_recursion(

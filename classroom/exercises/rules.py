@@ -110,8 +110,12 @@ def run_op(call, inputs: dict, seed, view_ok: bool = False, what: str = "your op
     kept = Untouched(**inputs)
     out = call()
     kept.check(f"{what} (in forward)")
+    if out is None:
+        broken(f"{what} returned None: did you forget to `return` the Tensor that record "
+               f"(or the last operation) gives back?")
     if not isinstance(out, Tensor):
-        return {"value": out}
+        broken(f"{what} should return a minigrad Tensor, but it returned a "
+               f"{type(out).__name__}")
     if single is not None:
         one_op(out, single, what)
     connected(out, inputs)

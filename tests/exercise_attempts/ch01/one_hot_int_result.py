@@ -1,5 +1,5 @@
 # EXERCISE 01.one_hot
-# expect: incorrect: is the string 'int64'
+# expect: incorrect: should hold floating-point numbers
 # The right ones and zeros, but as integers.
 def one_hot(labels, classes):
     a = labels.data if isinstance(labels, Tensor) else np.asarray(labels)

@@ -1,5 +1,5 @@
 # EXERCISE 07.fit
-# expect: incorrect: wrong values
+# expect: incorrect: wrong value
 # Shuffles with NumPy's global generator, seeded once, instead of one default_rng(seed).
 def fit(model, loss, optimizer, X, Y, epochs, batch_size, seed=0):
     np.random.seed(seed)
