@@ -10,6 +10,7 @@ import numpy as np
 
 from minigrad.tensor import Tensor
 from .core import Case, Exercise
+from .rules import Untouched
 
 SETUP = """\
 import numpy as np
@@ -87,7 +88,11 @@ DESCRIBE = Exercise(
 
 def _parameter_case(make):
     def run(answer):
-        return _report(answer(make()), "values", "dtype", "requires_grad")
+        values = make()
+        kept = Untouched(values=values)
+        made = answer(values)
+        kept.check("your make_parameter")
+        return _report(made, "values", "dtype", "requires_grad")
     return run
 
 
@@ -234,7 +239,11 @@ TENSOR_DTYPE = Exercise(
 
 def _one_hot_case(make, classes):
     def run(answer):
-        return _report(answer(make(), classes), "values", "dtype")
+        labels = make()
+        kept = Untouched(labels=labels)
+        made = answer(labels, classes)
+        kept.check("your one_hot")
+        return _report(made, "values", "dtype")
     return run
 
 

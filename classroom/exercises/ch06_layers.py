@@ -20,7 +20,7 @@ from minigrad.nn import Module, Parameter
 from minigrad.random import manual_seed
 from minigrad.tensor import Tensor
 from .core import Case, Exercise, broken
-from .rules import run_op
+from .rules import Untouched, run_op
 
 SETUP = """\
 import numpy as np
@@ -82,7 +82,9 @@ def _linear_forward(in_features, out_features, batch, seed):
         b = _seeded((out_features,), seed + 1)
         layer.weight, layer.bias = Parameter(W), Parameter(b)
         x = leaf(_seeded((batch, in_features), seed + 2))
+        kept = Untouched(x=x)
         out = _output(layer(x))
+        kept.check("your forward")
         out.backward(_seeded((batch, out_features), seed + 3))
         return {"output": out, "gradient of weight": grad_of(layer.weight, "the weight"),
                 "gradient of bias": grad_of(layer.bias, "the bias"),

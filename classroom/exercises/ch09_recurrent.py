@@ -185,7 +185,9 @@ def _unroll_case(steps, batch, input_size, hidden, seed, with_h0=True):
         cell = _cell(input_size, hidden, seed)
         xs = [Tensor(_seeded((batch, input_size), seed + 1 + t)) for t in range(steps)]
         h0 = leaf(_seeded((batch, hidden), seed + 99, 0.8)) if with_h0 else None
+        kept = Untouched(xs=xs)
         result = _output(answer(cell, xs, h0), "unroll")
+        kept.check("your unroll")
         obs = {"the list of hidden states": plain(result)}
         if isinstance(result, (list, tuple)) and result and isinstance(result[-1], Tensor):
             result[-1].sum().backward()
@@ -237,7 +239,9 @@ def _norms_case(steps, batch, hidden, seed):
         xs = [Tensor(np.full((batch, 1), values[t]) + _seeded((batch, 1), seed + t, 0.1))
               for t in range(steps)]
         target = Tensor(np.full((batch, 1), values[steps]))
+        kept = Untouched(xs=xs, target=target)
         result = _output(answer(cell, head, xs, target), "grad_norms")
+        kept.check("your grad_norms")
         return {"the list of norms": _floats(result, "the list of norms")}
     return run
 

@@ -37,10 +37,16 @@ class Untouched:
     alone: ``kept = Untouched(a=x, b=y); answer(x, y); kept.check("your function")``."""
 
     def __init__(self, **named):
+        self.lists = {k: (v, list(v)) for k, v in named.items() if isinstance(v, list)}
         self.named = {k: v for k, v in named.items() if isinstance(_array(v), np.ndarray)}
         self.copies = {k: np.array(_array(v), copy=True) for k, v in self.named.items()}
 
     def check(self, who: str) -> None:
+        for name, (value, items) in self.lists.items():
+            if len(value) != len(items) or any(a is not b for a, b in zip(value, items)):
+                broken(f"{who} changed the list `{name}` it was given (its items are not the "
+                       f"ones it held before the call: pop, append, or assignment?). The "
+                       f"caller still uses that list: read it, or work on a copy")
         for name, value in self.named.items():
             now = _array(value)
             if (now.shape != self.copies[name].shape
