@@ -8,6 +8,7 @@ through the library piece the exercise asks for.  Each file starts with
 
     # EXERCISE <id>
     # expect: correct | mistake: <name> | shortcut | incorrect: <phrase>
+    # after: other.py ...      (optional: earlier answer cells of the notebook it relies on)
 
 ``mistake: <name>`` means the exercise's message for that known mistake (for an exercise
 with its own judge, the name is a phrase of the judge's message); ``incorrect: <phrase>``
@@ -44,10 +45,16 @@ def read(path: Path) -> tuple:
 
 
 def answer_of(path: Path):
+    """The attempt's answer, run as a notebook runs it: the chapter's setup cell, the earlier
+    answer cells it names on an ``# after:`` line, then its own cell."""
     exercise_id, _, source = read(path)
     exercise = get(exercise_id)
     namespace = {"__name__": "__main__"}
     exec(compile(chapter(exercise.chapter).SETUP, "<setup>", "exec"), namespace)
+    found = re.search(r"^# after: (.+)$", source, re.M)
+    for earlier in (found.group(1).split() if found else ()):
+        cell = path.parent / earlier
+        exec(compile(cell.read_text(encoding="utf-8"), str(cell), "exec"), namespace)
     exec(compile(source, str(path), "exec"), namespace)
     return exercise, namespace[exercise.entry]
 

@@ -5,6 +5,7 @@ between calls found, expectations that learner code cannot change, rules the cas
 import json
 import signal
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,7 +17,7 @@ from classroom.exercises import expected as stored
 from classroom.exercises import shared_state
 from classroom.exercises.core import (NOT_RUN, RULE, TOO_SLOW, Expected, Raised, TooSlow,
                                       broken, observe, time_budget)
-from classroom.exercises.registry import chapter_modules, exercises, get
+from classroom.exercises.registry import chapter, chapter_modules, exercises, get
 from classroom.exercises.shortcuts import ShortcutUsed, no_recursion
 from minigrad.tensor import Tensor
 
@@ -62,15 +63,12 @@ def test_the_budget_puts_back_the_timer_and_handler_it_found():
 
 
 def test_a_walk_over_every_path_of_a_40_rung_ladder_says_so_within_seconds():
-    def count_visits(root):
-        total, stack = 0, [root]
-        while stack:
-            node = stack.pop()
-            total += 1
-            stack.extend(node.parents)
-        return total
+    attempt = Path(__file__).parent / "exercise_attempts" / "ch02" / "count_visits_walks_paths.py"
+    namespace = {}
+    exec(chapter("02").SETUP, namespace)
+    exec(compile(attempt.read_text(encoding="utf-8"), str(attempt), "exec"), namespace)
     started = time.monotonic()
-    verdict = check("02.count_visits", count_visits)
+    verdict = check("02.count_visits", namespace["count_visits"])
     assert verdict.status == INCORRECT
     message = verdict.verdict.message
     assert message.startswith("too slow:") and "visits every path" in message
