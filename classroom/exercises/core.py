@@ -17,11 +17,14 @@ Checking is split in two on purpose:
 A message says *which case* failed and *how* (a shape, an exception, "wrong
 values"), never the expected values themselves.
 
-Cases run smallest first, each within a time budget (:func:`time_budget`), and probing
-stops at the first case whose observation already differs from the stored reference's, so
-an answer that would run for hours reports "too slow" instead of hanging the notebook.  A
-known mistake is named from that first failing case: when everything the answer got wrong
-there is what the mistake gets wrong too (see :meth:`Exercise.diagnose`).
+Cases run smallest first, each within a time budget (:func:`time_budget`), so that an answer
+that would run for hours reports "too slow" instead of hanging the notebook, and a check
+stops probing at the first case that fails.  A known mistake is named from that first
+failing case: when everything the answer got wrong there is what the mistake gets wrong
+too (see :meth:`Exercise.diagnose`).  Besides comparing results, cases check the rules an
+exercise states (:mod:`.rules`), a guard catches calls to the library piece the exercise
+asks for (:mod:`.shortcuts`), and state an answer keeps between calls is caught
+(:mod:`.shared_state`).
 """
 
 from __future__ import annotations
@@ -366,14 +369,6 @@ def _expected_kind(want) -> str:
     if _is_number(want):
         return "a number"
     return "a value"
-
-
-def _kind(value) -> str:
-    if isinstance(value, np.ndarray):
-        return f"array of shape {value.shape}"
-    if isinstance(value, Opaque):
-        return value.type_name
-    return type(value).__name__
 
 
 def _shown(got) -> str:
