@@ -93,14 +93,25 @@ def restored_interpreter():
     np.random.set_state(state)
 
 
-def test_the_corpus_covers_every_chapter_with_enough_attempts():
-    chapters = {p.parent.name[2:] for p in ATTEMPTS}
-    from classroom.exercises.registry import chapter_modules
+def test_the_corpus_covers_every_exercise_of_every_chapter():
+    """New chapters' exercises follow the same rules: each needs right answers in two styles
+    and at least one wrong one here."""
+    from collections import Counter
 
-    assert chapters == set(chapter_modules())
-    assert len(ATTEMPTS) >= 150
-    kinds = {read(p)[1].split(":")[0] for p in ATTEMPTS}
-    assert kinds == {"correct", "mistake", "shortcut", "incorrect"}
+    from classroom.exercises.registry import chapter_modules, exercises
+
+    kinds = {}
+    for path in ATTEMPTS:
+        exercise_id, expect, _ = read(path)
+        kinds.setdefault(exercise_id, Counter())[expect.split(":")[0]] += 1
+    assert {p.parent.name[2:] for p in ATTEMPTS} == set(chapter_modules())
+    for number in chapter_modules():
+        for exercise in exercises(number):
+            found = kinds.get(exercise.id, Counter())
+            assert found["correct"] >= 2, f"{exercise.id}: two right answers, in two styles"
+            assert found["mistake"] + found["incorrect"] >= 1, f"{exercise.id}: a wrong answer"
+    total = sum(kinds.values(), Counter())
+    assert sum(total.values()) >= 150 and total["shortcut"] >= 40, total
 
 
 @pytest.mark.parametrize("path", ATTEMPTS, ids=lambda p: f"{p.parent.name}/{p.stem}")
