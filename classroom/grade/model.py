@@ -138,6 +138,7 @@ class Run:
     sandbox: dict = field(default_factory=dict)
     warnings: list = field(default_factory=list)
     skipped: list = field(default_factory=list)     # {"path", "reason"}: not submissions
+    similarity: dict | None = None                  # see classroom.grade.similarity.find
 
 
 def points_text(value: float) -> str:

@@ -59,6 +59,7 @@ LANDLOCK = NAMESPACES = SECCOMP = True
 _LIVE: set = set()               # every worker running now (Ctrl-C kills them all)
 _LIVE_LOCK = threading.Lock()
 _STOP = threading.Event()
+_STOP_HOOKS: list = []           # called by stop(): e.g. cancelling a cluster's tasks
 
 
 class Interrupted(Exception):
@@ -77,12 +78,22 @@ def default_jobs() -> int:
 
 
 def stop() -> None:
-    """Stop grading: no new worker starts, and every live one is killed."""
+    """Stop grading: no new worker starts, every live one is killed, and every hook
+    registered with :func:`on_stop` is called."""
     _STOP.set()
     with _LIVE_LOCK:
         live = list(_LIVE)
     for worker in live:
         worker.kill()
+    for hook in list(_STOP_HOOKS):
+        try:
+            hook()
+        except Exception:  # noqa: BLE001 - stopping must go on
+            pass
+
+
+def on_stop(hook) -> None:
+    _STOP_HOOKS.append(hook)
 
 
 # -- user ids ----------------------------------------------------------------------------------

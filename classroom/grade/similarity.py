@@ -148,6 +148,23 @@ def _unique_groups(groups: list) -> list:
     return list(kept.values())
 
 
+def references(results: list) -> dict:
+    """{exercise id: fingerprint} of the worked solutions (``solutions/``) of the chapters in
+    ``results``, where the grader can read them; {} otherwise."""
+    from ..exercises import instructor
+    from .extract import NotebookError, read_submission
+
+    out = {}
+    for number in sorted({r.chapter for r in results if r.chapter}):
+        for path in sorted(instructor.solutions_dir().glob(f"{number}_*.ipynb")):
+            try:
+                sub = read_submission(path, "solution", path.name, number)
+            except (OSError, NotebookError, KeyError):
+                continue
+            out.update(sub.fingerprints)
+    return out
+
+
 def csv_rows(found: dict) -> list:
     """similarity.csv: student_a, student_b, exercises, how (one row per pair)."""
     rows = [["student_a", "student_b", "exercises", "how"]]

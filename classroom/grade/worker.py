@@ -59,6 +59,10 @@ _clock, _collect = time.perf_counter, gc.collect
 _dumps = JSONEncoder(ensure_ascii=True, allow_nan=True).encode
 _BUILTINS = dict(builtins.__dict__)
 _isinstance, _str, _round, _type = isinstance, str, round, type
+# How a cell's code is named when compiled: like IPython's, so tracebacks and the shortcut
+# guard (classroom.exercises.shortcuts, which must tell learner frames from the library's)
+# see it as notebook code.
+CELL_NAME = "<ipython-cell {}>"
 
 
 def _describe(err: BaseException, filename: str) -> dict:
@@ -181,7 +185,7 @@ def _die_with_the_grader(grader: int | None) -> None:
 
 
 def _run_cell(step: dict, index: int, namespace: dict, channel: _Channel) -> None:
-    filename = f"<cell {step.get('cell')}>"
+    filename = CELL_NAME.format(step.get("cell"))
     channel.send({"event": "start", "step": index, "out": _offset()})
     error = None
     try:
@@ -206,7 +210,7 @@ def _probe(step: dict, index: int, namespace: dict, channel: _Channel, inbox: _I
         message["error"] = f"the hidden cases did not arrive: {err}"[:300]
         channel.send(message)
         return
-    filename = f"<cell {step.get('cell')}>"
+    filename = CELL_NAME.format(step.get("cell"))
     try:
         if exercise.entry not in namespace:
             message["status"] = "undefined"
