@@ -364,7 +364,7 @@ class _Progress:
         self.begin(-1)
 
     def begin(self, position: int) -> None:
-        self.position, self.start, self.restored = position, None, []
+        self.position, self.start, self.restored, self.asked = position, None, [], False
 
 
 def _start(worker: Worker, limits: Limits) -> dict:
@@ -407,7 +407,9 @@ def _follow(worker: Worker, plan: list, steps: list, first: int, limits: Limits,
                 progress.restored = [r for r in restored if isinstance(r, str)][:20] \
                     if isinstance(restored, list) else []
                 worker.send_hidden(position)
-            elif step.kind == "probe" and event == "result":
+                progress.asked = True
+            elif step.kind == "probe" and event == "result" and progress.asked:
+                # (a result sent before the worker reached this probe is not this probe's)
                 outcomes[step.exercise] = Outcome(
                     kind="result", result=message,
                     check_output=worker.output(progress.start, message.get("out")),

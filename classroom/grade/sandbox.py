@@ -198,8 +198,9 @@ def confine(*, scratch: str, uid: int | None, memory_mb: int, cpu_seconds: int,
     ruleset, abi = None, 0
     if use_landlock:
         try:
-            ruleset, abi = landlock.ruleset(reads + ["/proc/self"], [scratch],
-                                            list(DEVICES))
+            # in a private root /tmp is the worker's own tmpfs, as scratch is
+            writes = [scratch, "/tmp"] if ns["root"] else [scratch]
+            ruleset, abi = landlock.ruleset(reads + ["/proc/self"], writes, list(DEVICES))
         except OSError as err:
             report["warnings"].append(f"Landlock is available but could not be set up: {err}")
     processes = PROCESSES + (2 if ns["pid"] else 0)         # the launcher and init count too

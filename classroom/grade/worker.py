@@ -59,6 +59,7 @@ _clock, _collect = time.perf_counter, gc.collect
 _dumps = JSONEncoder(ensure_ascii=True, allow_nan=True).encode
 _BUILTINS = dict(builtins.__dict__)
 _isinstance, _str, _round, _type = isinstance, str, round, type
+_compile, _exec = compile, exec
 # How a cell's code is named when compiled: like IPython's, so tracebacks and the shortcut
 # guard (classroom.exercises.shortcuts, which must tell learner frames from the library's)
 # see it as notebook code.
@@ -189,8 +190,8 @@ def _run_cell(step: dict, index: int, namespace: dict, channel: _Channel) -> Non
     channel.send({"event": "start", "step": index, "out": _offset()})
     error = None
     try:
-        code = compile(step["code"], filename, "exec", dont_inherit=True)
-        exec(code, namespace)
+        code = _compile(step["code"], filename, "exec", dont_inherit=True)
+        _exec(code, namespace)
     except BaseException as err:  # noqa: BLE001 - any failure of learner code is data
         error = _describe(err, filename)
     channel.send({"event": "ran", "step": index, "out": _offset(), "error": error})
