@@ -21,9 +21,8 @@ from dataclasses import asdict
 from pathlib import Path
 
 from ..exercises.registry import chapter_modules
-from . import cluster, extract, report, runner, similarity, store
+from . import cluster, extract, report, runner, sandbox, similarity, store
 from .model import CORRECT, ERROR, INCORRECT, MISSING, NOT_ATTEMPTED, Limits, Run, points_text
-from .sandbox import PROTECTIONS
 
 MARKS = {CORRECT: "✔", INCORRECT: "✘", NOT_ATTEMPTED: "○", ERROR: "!", MISSING: "?"}
 INTERRUPTED = 130
@@ -78,17 +77,6 @@ def summary_line(result) -> str:
     if result.problem:
         text += f"  not graded: {result.problem}"
     return text
-
-
-def isolation_lines(box: dict) -> list:
-    """What learner code could not do, and what it could (a protection missing)."""
-    if not box or "protections" not in box:
-        return [f"isolation: could not be determined ({box.get('error', 'no worker started')})"]
-    lines = [f"isolation: learner code runs as {', '.join(box.get('users', [])) or box.get('user')}"]
-    for name, state in box["protections"].items():
-        mark = "held" if state["held"] else "MISSING"
-        lines.append(f"  {mark:<7} {name}: {PROTECTIONS[name]} ({state['how']})")
-    return lines
 
 
 def _chapter(text: str) -> str:
@@ -193,7 +181,7 @@ def _grade(args, folder: store.ResultsFolder, entries: list, skipped: list) -> i
     box = runner.probe_sandbox(limits) if not args.scheduler else \
         client.submit(cluster.probe_remote, limits, pure=False).result()
     probe = runner.summarise_sandboxes([box]) if "protections" in box else box
-    for line in isolation_lines(probe):
+    for line in sandbox.describe(probe):
         print(line)
     if args.require_isolation and (probe.get("missing") or "protections" not in probe):
         print(f"error: --require-isolation: missing {', '.join(probe.get('missing') or ['all'])}"

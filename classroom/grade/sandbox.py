@@ -287,6 +287,19 @@ def protections(report: dict) -> dict:
             for name, how in out.items()}
 
 
+def describe(summary: dict) -> list:
+    """Lines saying what learner code could not do, and what it could (a protection
+    missing), from :func:`classroom.grade.runner.summarise_sandboxes`' summary."""
+    if not summary or "protections" not in summary:
+        return [f"isolation: could not be determined "
+                f"({(summary or {}).get('error', 'no worker started')})"]
+    lines = [f"isolation: learner code runs as {', '.join(summary.get('users', []))}"]
+    for name, state in summary["protections"].items():
+        mark = "held" if state["held"] else "MISSING"
+        lines.append(f"  {mark:<7} {name}: {PROTECTIONS[name]} ({state['how']})")
+    return lines
+
+
 def kill_user_processes(uid: int) -> int:
     """SIGKILL every process whose real user id is ``uid`` (a worker's own user), so that
     nothing a submission started survives it; returns how many were signalled."""
