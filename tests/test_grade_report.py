@@ -220,3 +220,10 @@ def test_results_are_written_whole_and_students_gone_from_the_run_lose_their_fil
 def test_no_csv_cell_starts_like_a_formula(name):
     assert report._cell(name).startswith("'")
     assert report._cell("alice") == "alice"
+
+
+def test_a_row_without_a_chapter_shows_no_maximum_rather_than_zero():
+    sub = Submission(student="x", relpath="x.ipynb", path=None, chapter=None,
+                     problem="could not tell which chapter this notebook is for")
+    row = report.gradebook_rows([judge.judge_submission(sub, {}, LIMITS)])[1]
+    assert row[3:5] == ["0", ""] and row[-2] == "not graded"
