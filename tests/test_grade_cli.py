@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from grade_helpers import processes_with
 
 ROOT = Path(__file__).resolve().parents[1]
 SOLUTIONS_NB = ROOT / "solutions" / "02_add_neg.ipynb"
@@ -139,18 +140,6 @@ def _wait_for_results(out: Path, count: int, proc) -> None:
     pytest.fail("no result was saved")
 
 
-def _processes_with(marker: str) -> list:
-    found = []
-    for pid in os.listdir("/proc"):
-        try:
-            with open(f"/proc/{pid}/cmdline", "rb") as handle:
-                if marker.encode() in handle.read():
-                    found.append(int(pid))
-        except (OSError, ValueError):
-            pass
-    return found
-
-
 @pytest.mark.parametrize("how", ["SIGINT", "SIGTERM", "SIGKILL"])
 def test_an_interrupted_run_loses_nothing_and_resumes(tmp_path, how):
     """Ctrl-C (SIGINT), SIGTERM or a killed grader halfway: the earlier complete results stay,
@@ -168,10 +157,10 @@ def test_an_interrupted_run_loses_nothing_and_resumes(tmp_path, how):
     proc = _start([subs, "--out", out, "--jobs", "1", "--timeout", "60"], tmp_path)
     _wait_for_results(out, 2, proc)                 # early and quick, sorted first
     for _ in range(300):                             # slow0 is now sleeping
-        if _processes_with(f"{marker}0"):
+        if processes_with(f"{marker}0"):
             break
         time.sleep(0.1)
-    assert _processes_with(f"{marker}0"), "the learner's process never started"
+    assert processes_with(f"{marker}0"), "the learner's process never started"
     proc.send_signal(getattr(signal, how))
     stdout, stderr = proc.communicate(timeout=60)
     if how != "SIGKILL":
@@ -182,10 +171,10 @@ def test_an_interrupted_run_loses_nothing_and_resumes(tmp_path, how):
     saved = sorted(p.stem for p in (out / "in-progress" / "results").glob("*.json"))
     assert saved == ["early", "quick"]
     for _ in range(50):
-        if not _processes_with(marker):
+        if not processes_with(marker):
             break
         time.sleep(0.1)
-    assert _processes_with(marker) == [], "a learner process outlived its grader"
+    assert processes_with(marker) == [], "a learner process outlived its grader"
 
     again = grade(subs, "--out", out)
     assert again.returncode == 2 and "holds an interrupted run (2 of 6" in again.stderr

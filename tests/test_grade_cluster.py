@@ -40,7 +40,7 @@ def submissions(tmp_path_factory):
 @pytest.fixture(scope="module")
 def local_cluster():
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as dask_cluster:
+                                  dashboard_address=":0") as dask_cluster:
         yield dask_cluster
 
 

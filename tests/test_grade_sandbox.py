@@ -21,6 +21,7 @@ import pytest
 from classroom.grade import namespaces, runner, sandbox
 from classroom.grade.cleanup import remove_tree
 from classroom.grade.model import Answer, Limits, Step, Submission
+from grade_helpers import corpus_answer, processes_with
 
 IS_ROOT = os.geteuid() == 0
 LANDLOCK = sandbox.landlock_abi()
@@ -155,21 +156,7 @@ print("subprocess:", subprocess.run(["echo", "hi"], capture_output=True, text=Tr
     assert "subprocess: hi" in result.output
 
 
-NETWORK = ADD + '''
-import os, socket
-def attempt(what, make, address):
-    try:
-        s = make()
-        s.settimeout(1)
-        s.connect(address)
-        s.send(b"x")
-        print(what, "WORKED")
-    except OSError as err:
-        print(what, "refused", type(err).__name__)
-attempt("tcp", lambda: socket.socket(socket.AF_INET, socket.SOCK_STREAM), ("127.0.0.1", {port}))
-attempt("udp", lambda: socket.socket(socket.AF_INET, socket.SOCK_DGRAM), ("127.0.0.1", {port}))
-attempt("unix", lambda: socket.socket(socket.AF_UNIX, socket.SOCK_STREAM), {path!r})
-attempt("abstract", lambda: socket.socket(socket.AF_UNIX, socket.SOCK_STREAM), "\\0minigrad-test")
+READ = '''
 try:
     open({target!r}).read()
     print("read WORKED")
@@ -197,12 +184,13 @@ def test_no_network_at_all_and_no_other_files(layers, shared_folder, only, tmp_p
     unix.bind(path)
     os.chmod(path, 0o777)
     unix.listen()
+    marker = f"net{os.getpid()}"
     abstract = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    abstract.bind("\0minigrad-test")
+    abstract.bind(f"\0minigrad-{marker}")
     abstract.listen()
     try:
-        code = NETWORK.format(port=port, path=path, target=str(shared_folder / "a.ipynb"))
-        result, report = grade(code)
+        code = corpus_answer("networker", "add", port=port, socket=repr(path), marker=marker)
+        result, report = grade(code + READ.format(target=str(shared_folder / "a.ipynb")))
     finally:
         for s in (tcp, udp, unix, abstract):
             s.close()
@@ -214,57 +202,22 @@ def test_no_network_at_all_and_no_other_files(layers, shared_folder, only, tmp_p
         assert "read refused" in result.output
 
 
-DAEMONS = ADD + '''
-import os
-def leave(marker):
-    child = os.fork()
-    if child == 0:
-        os.setsid()
-        if os.fork() == 0:
-            os.execv("/bin/sleep", ["sleep", marker])
-        os._exit(0)
-    os.waitpid(child, 0)
-leave("{marker}1")
-started = 0
-for _ in range(200):
-    try:
-        if os.fork() == 0:
-            os.execv("/bin/sleep", ["sleep", "{marker}2"])
-        started += 1
-    except OSError as err:
-        print("fork refused after", started, type(err).__name__)
-        break
-print("started", started)
-'''
-
-
-def _sleeping(marker: str) -> list:
-    found = []
-    for pid in os.listdir("/proc"):
-        try:
-            with open(f"/proc/{pid}/cmdline", "rb") as handle:
-                if marker.encode() in handle.read():
-                    found.append(int(pid))
-        except (OSError, ValueError):
-            pass
-    return found
-
-
 def test_nothing_learner_code_starts_outlives_its_worker_and_forks_are_limited():
     marker = f"9{os.getpid()}.{time.time_ns() % 10**6}"
-    result, report = grade(DAEMONS.format(marker=marker), runner.UserIds(1).take())
+    result, report = grade(corpus_answer("daemon", "add", marker=marker),
+                           runner.UserIds(1).take())
     if not report["protections"]["cleanup"]["held"]:
-        for pid in _sleeping(marker):
+        for pid in processes_with(marker):
             os.kill(pid, 9)
         pytest.skip(f"no protection here: {report['protections']['cleanup']['how']}")
     for _ in range(50):
-        if not _sleeping(marker):
+        if not processes_with(marker):
             break
         time.sleep(0.1)
-    assert _sleeping(marker) == []
+    assert processes_with(marker) == []
     if report["protections"]["process count"]["held"]:
-        started = int(result.output.split("fork refused after ", 1)[1].split()[0])
-        assert started <= sandbox.PROCESSES, result.output
+        started = int(result.output.split("sleepers started: ", 1)[1].split()[0])
+        assert started < sandbox.PROCESSES, result.output
 
 
 KILLER = ADD + '''

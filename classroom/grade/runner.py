@@ -336,8 +336,9 @@ class Worker:
         except subprocess.TimeoutExpired:
             pass
 
-    def stop(self) -> None:
-        """Kill the worker and remove its pipes, capture file and scratch folder."""
+    def stop(self) -> str | None:
+        """Kill the worker and remove its pipes, capture file and scratch folder; returns a
+        warning when something of the scratch folder could not be removed."""
         self.kill()
         with _LIVE_LOCK:
             _LIVE.discard(self)
@@ -347,9 +348,13 @@ class Worker:
             except OSError:
                 pass
         self.capture.close()
-        problems = remove_tree(self.base)
+        try:
+            problems = remove_tree(self.base)
+        except OSError as err:
+            problems = [str(err)]
         if problems:
-            raise OSError(f"could not remove the scratch folder {self.base}: {problems[0]}")
+            return f"could not remove the scratch folder {self.base}: {problems[0]}"
+        return None
 
 
 # -- running one submission's steps ------------------------------------------------------------
@@ -482,7 +487,16 @@ def run_steps(sub: Submission, limits: Limits, uid, hidden: str, warnings: list,
                     outcomes[step.exercise] = Outcome(kind="lost", detail=str(failure))
             break
         finally:
-            worker.stop()
+            problem = worker.stop()
+            if problem:
+                warnings.append(problem)
+    answer_cells = {a.cell for a in sub.answers}
+    failed = [(steps[i].cell, run["error"]) for i, run in sorted(runs.items())
+              if run.get("error") and steps[i].cell not in answer_cells]
+    notes += [f"cell {cell} raised {error['kind']}: {error['message']}".rstrip(": ")
+              for cell, error in failed[:5]]
+    if len(failed) > 5:
+        notes.append(f"{len(failed) - 5} more cells raised an exception")
     return _with_answer_cells(sub, outcomes, runs), notes
 
 

@@ -1,5 +1,5 @@
 # EXERCISE 02.add
-# Talk to something on this machine: UDP to 127.0.0.1, a Unix socket by path, TCP.
+# Talk to something on this machine: UDP to 127.0.0.1, TCP, a Unix socket by path or name.
 import socket
 
 
@@ -23,3 +23,4 @@ def attempt(what, family, kind, address):
 attempt("udp", socket.AF_INET, socket.SOCK_DGRAM, ("127.0.0.1", __PORT__))
 attempt("tcp", socket.AF_INET, socket.SOCK_STREAM, ("127.0.0.1", __PORT__))
 attempt("unix", socket.AF_UNIX, socket.SOCK_STREAM, __SOCKET__)
+attempt("abstract", socket.AF_UNIX, socket.SOCK_STREAM, "\0minigrad-__MARKER__")
