@@ -203,7 +203,8 @@ def confine(*, scratch: str, uid: int | None, memory_mb: int, cpu_seconds: int,
             ruleset, abi = landlock.ruleset(reads + ["/proc/self"], writes, list(DEVICES))
         except OSError as err:
             report["warnings"].append(f"Landlock is available but could not be set up: {err}")
-    processes = PROCESSES + (2 if ns["pid"] else 0)         # the launcher and init count too
+    # In a user namespace the launcher and init count too (they share the worker's ids).
+    processes = PROCESSES + (2 if ns["user"] else 0)
     if not switch and not ns["user"]:                       # the limit counts the whole user
         processes += user_processes(os.getuid())
     report["warnings"] += apply_limits(memory_mb, cpu_seconds, file_mb, processes)
