@@ -7,10 +7,12 @@ available on this machine is skipped, with the reason.  The whole grader as an o
 user is tested in tests/test_grade_corpus.py."""
 
 import hashlib
+import json
 import os
 import resource
 import shutil
 import socket
+import subprocess
 import sys
 import tempfile
 import time
@@ -360,3 +362,33 @@ print("tmp is scratch:", os.path.samefile("/tmp", os.environ["HOME"]) or
     for absent in ("home", "srv", "var", "mnt", "boot"):
         assert f"'{absent}'" not in listed or sys.prefix.startswith(f"/{absent}/"), listed
     assert "tmp is scratch: True" in result.output
+
+
+HALF_BUILT = '''
+import json, os, sys, tempfile
+from classroom.grade import namespaces, sandbox
+def refuse(*args, **kwargs):
+    raise OSError(1, "refused for the test")
+namespaces._bind = refuse
+scratch = os.path.join(tempfile.mkdtemp(dir="/tmp"), "work")
+os.mkdir(scratch)
+report = namespaces.isolate(scratch=scratch, reads=sandbox.readable_roots(),
+                            devices=["/dev/null"], scratch_mb=16, owner=None)
+with open(os.path.join(scratch, "mine.txt"), "w") as handle:
+    handle.write("scratch works")
+print(json.dumps({"report": report, "cwd": os.getcwd(), "scratch": scratch,
+                  "host view": os.path.isdir("/usr/lib") and os.path.isdir("/etc")}))
+'''
+
+
+@pytest.mark.skipif(NO_NAMESPACES is not None, reason=f"no namespaces here: {NO_NAMESPACES}")
+def test_a_private_root_that_cannot_be_built_leaves_the_grader_s_view_whole():
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
+    proc = subprocess.run([sys.executable, "-c", HALF_BUILT], capture_output=True,
+                          text=True, env=env, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert got["report"]["pid"] and not got["report"]["root"]
+    assert "no private filesystem view" in got["report"]["problems"][0]
+    assert got["cwd"] == got["scratch"] and got["host view"]
+    shutil.rmtree(os.path.dirname(got["scratch"]), ignore_errors=True)

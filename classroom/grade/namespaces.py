@@ -181,6 +181,25 @@ def _private_root(libc, mount_point: str, scratch: str, reads: list, devices: li
     root = mount_point
     _mount(libc, None, "/", None, MS_REC | MS_PRIVATE)
     _mount(libc, "tmpfs", root, "tmpfs", MS_NOSUID | MS_NODEV, ROOT_TMPFS)
+    try:
+        proc = _fill_root(libc, root, scratch, reads, devices, scratch_mb, owner)
+        number = PIVOT_ROOT[platform.machine()]
+        os.chdir(root)
+        _check(libc.syscall(ctypes.c_long(number), b".", b"."), "pivot_root")
+    except OSError:
+        os.chdir("/")
+        libc.umount2(os.fsencode(root), MNT_DETACH)      # back to the grader's view, whole
+        raise
+    _check(libc.umount2(b".", MNT_DETACH), "detaching the old root")
+    os.chdir("/")
+    _mount(libc, None, "/", None, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV)
+    os.chdir(scratch)
+    return proc
+
+
+def _fill_root(libc, root: str, scratch: str, reads: list, devices: list, scratch_mb: int,
+               owner: int | None) -> bool:
+    """Mount what the new root holds under ``root``; returns whether /proc was mounted."""
     for kind, path in bind_plan(reads):
         if kind == "link":
             os.makedirs(os.path.dirname(root + path), exist_ok=True)
@@ -217,13 +236,6 @@ def _private_root(libc, mount_point: str, scratch: str, reads: list, devices: li
         proc = True
     except OSError:
         proc = False                 # e.g. a container that masks parts of /proc
-    number = PIVOT_ROOT[platform.machine()]
-    os.chdir(root)
-    _check(libc.syscall(ctypes.c_long(number), b".", b"."), "pivot_root")
-    _check(libc.umount2(b".", MNT_DETACH), "detaching the old root")
-    os.chdir("/")
-    _mount(libc, None, "/", None, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV)
-    os.chdir(scratch)
     return proc
 
 
