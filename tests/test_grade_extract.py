@@ -232,3 +232,12 @@ def test_the_setup_cell_unchanged_is_not_run_again():
     setup = chapter("02").SETUP
     cells = [_code(setup, role="setup"), _code("# EXERCISE 02.add\ndef add(a, b):\n    pass")]
     assert _steps(cells) == [("cell", 1, "02.add"), ("probe", 1, "02.add")]
+
+
+def test_only_so_many_cells_run_and_answer_cells_always_do(tmp_path):
+    cells = [_code(f"x{n} = {n}") for n in range(extract.MAX_CELLS + 10)]
+    cells.append(_code("def add(a, b):\n    return a\n"))
+    sub = _read(_write(tmp_path, {"cells": cells}))
+    assert f"11 code cells were not run: the grader runs at most {extract.MAX_CELLS}" in \
+        " ".join(sub.notes)
+    assert sub.steps[-2:][0].cell == len(cells) - 1 and sub.steps[-1].kind == "probe"

@@ -21,7 +21,8 @@ Nothing here runs learner code, and what it reads is bounded whatever a file hol
 notebooks over :data:`MAX_BYTES` or with too many JSON objects are refused with a reason;
 code is parsed with :mod:`ast` only in cells up to :data:`PARSE_LIMIT` characters and up
 to :data:`PARSE_BUDGET` per notebook (beyond that, definitions are found by a pattern);
-cells over :data:`MAX_CELL_CODE` are not run, with a note.  A notebook that cannot be
+cells over :data:`MAX_CELL_CODE`, and cells past :data:`MAX_CODE` or :data:`MAX_CELLS`,
+are not run, with a note.  A notebook that cannot be
 read still gives a :class:`~classroom.grade.model.Submission` with its ``problem`` set,
 so it gets a row in the gradebook; a file or folder that is not a submission at all gets
 a named reason from :func:`survey`.
@@ -50,6 +51,7 @@ PARSE_LIMIT = 64 * 1024                 # characters of one cell parsed with ast
 PARSE_BUDGET = 1024 * 1024              # characters parsed with ast per notebook
 MAX_CELL_CODE = 1024 * 1024             # a code cell larger than this is not run
 MAX_CODE = 4 * 1024 * 1024              # code run per notebook, answer cells first
+MAX_CELLS = 2000                        # code cells run per notebook, answer cells first
 _CALL_ONLY = re.compile(r"""^(check|hint|solution)\(\s*(["'])([^"']*)\2\s*(,[^()]*)?\)\s*;?\s*(#.*)?$""")
 _HEADER = re.compile(r"^#\s*EXERCISE\s+(\S+)\s*$", re.IGNORECASE)
 _PREFIX = re.compile(r"^(\d\d)_")
@@ -454,6 +456,7 @@ def plan_steps(cells: list, answers: list, exercises: list, setup: str,
     for a in answers:
         answer_of.setdefault(a.cell, a.exercise)
     run, budget = [], MAX_CODE - sum(len(index.prepared(c)[0]) for c in answer_of)
+    cells_left, past_limit = MAX_CELLS - len(answer_of), 0
     for i in index.code:
         code = index.prepared(i)[0]
         if i in answer_of:
@@ -468,9 +471,15 @@ def plan_steps(cells: list, answers: list, exercises: list, setup: str,
         elif len(code) > budget:
             notes.append(f"cell {i} was not run: the notebook holds more than "
                          f"{MAX_CODE // 2**20} MB of code")
+        elif cells_left <= 0:
+            past_limit += 1
         else:
             budget -= len(code)
+            cells_left -= 1
             run.append(i)
+    if past_limit:
+        notes.append(f"{past_limit} code cells were not run: the grader runs at most "
+                     f"{MAX_CELLS} cells of a notebook")
     # where each exercise is probed: (cell index, 0 = before it, 1 = after it)
     starts = sorted(answer_cell.values())
     where = {}

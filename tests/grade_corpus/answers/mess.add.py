@@ -1,5 +1,5 @@
 # EXERCISE 02.add
-# 3,000 nested folders and a folder no one may enter, in scratch and in /tmp.
+# 3,000 nested folders in scratch, and folders no one may enter, in scratch and in /tmp.
 import os
 
 
@@ -9,15 +9,15 @@ def add(a, b):
     return record(a.data + b.data, (a, b), backward, "add")
 
 
-for start in (os.environ["HOME"], "/tmp"):
-    os.chdir(start)
-    for _ in range(3000):
-        os.mkdir("d")
-        os.chdir("d")
+home = os.environ["HOME"]
+for _ in range(3000):
+    os.mkdir("d")
+    os.chdir("d")
+for start in (home, "/tmp"):
     os.chdir(start)
     os.makedirs("locked/inner", exist_ok=True)
     open("locked/inner/x", "w").close()
     os.chmod("locked/inner", 0)
     os.chmod("locked", 0)
-os.chdir(os.environ["HOME"])
+os.chdir(home)
 print("made a mess")
