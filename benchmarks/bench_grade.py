@@ -1,10 +1,12 @@
-"""Autograder throughput: chapter-02 submissions graded per minute, on every core.
+"""Autograder throughput: chapter-02 submissions graded per minute, on every core of this
+machine (the local pool) and on a local Dask cluster of 1, 2 and 4 workers.
 
 Run from the repository root::
 
-    python benchmarks/bench_grade.py              # 100 submissions
-    python benchmarks/bench_grade.py --quick      # 10 submissions, a smoke run
+    python benchmarks/bench_grade.py              # 3 rounds of 40 per configuration
+    python benchmarks/bench_grade.py --quick      # 12 submissions, local pool and 1 worker
     python benchmarks/bench_grade.py --markdown   # tables as Markdown
+    python benchmarks/bench_grade.py --workers 1 2 4 8    # other cluster sizes
 
 What is measured
 ----------------
@@ -13,10 +15,24 @@ The script writes submissions into a temporary folder, made from
 ``solutions/``), 3 in 10 with a known mistake in every answer (the chapter
 module's own wrong implementations, renamed), 3 in 10 untouched.  It then does
 what ``python -m classroom.grade DIR --out RESULTS --chapter 02`` does: a sandboxed
-worker process per submission, ``--jobs`` = all cores, default limits, and every
-results file written.  The time covers all of it.
+worker process per submission, default limits, and every results file written.  The
+time covers all of it.  Configurations:
 
-Target: at least 60 submissions per minute (a class of 300 in five minutes).
+* **local pool**: ``--jobs`` = all cores (the default);
+* **Dask, N workers**: a ``distributed.LocalCluster`` of N worker processes with one
+  thread each, started before the clock starts, graded through
+  :func:`classroom.grade.cluster.dask_runner` (what ``--scheduler`` does).  Each task
+  still starts its own sandboxed worker process, so on a machine with C cores more
+  than C Dask workers cannot help; a real cluster adds machines, not processes.
+
+Each configuration grades the same 40 submissions in each of 3 rounds; the rounds go
+through the configurations in turn, so that the load of a shared machine drifting over
+the minutes of the run hits them alike, and the table shows each one's median.  A
+warm-up of a few submissions per configuration comes first, untimed.
+
+Targets: at least 60 submissions per minute on the local pool (a class of 300 in five
+minutes); and Dask with 2 workers at least 1.3 times as fast as with 1 when the machine
+has 2 cores or more (the cluster scales, measured against itself in the same run).
 Exit status: 0 when met, 1 when missed, 2 when a submission's total is not what it
 should be (a grader that is fast but wrong is not worth timing).
 """
@@ -30,7 +46,9 @@ from harness import Table, Target, machine_line, pin_environment, render, report
 pin_environment()
 
 import argparse  # noqa: E402
+import contextlib  # noqa: E402
 import inspect  # noqa: E402
+import statistics  # noqa: E402
 import json  # noqa: E402
 import re  # noqa: E402
 import tempfile  # noqa: E402
@@ -42,11 +60,17 @@ sys.path.insert(0, str(ROOT))
 
 from classroom.exercises import instructor  # noqa: E402
 from classroom.exercises.registry import chapter  # noqa: E402
+from classroom.grade import cluster, runner, store  # noqa: E402
 from classroom.grade import report as grade_report  # noqa: E402
-from classroom.grade import runner  # noqa: E402
 from classroom.grade.model import Limits  # noqa: E402
 
 TARGET_PER_MINUTE = 60.0
+TARGET_SCALING = 1.3
+ROUNDS = 3
+
+
+def _entries(subs: Path) -> list:
+    return [(p, p.stem, p.name) for p in sorted(subs.glob("*.ipynb"))]
 
 
 def _answer_cells(path: Path) -> dict:
@@ -91,40 +115,79 @@ def make_submissions(folder: Path, count: int) -> dict:
     return expected
 
 
+def grade(subs: Path, out: Path, jobs: int, executor=None) -> tuple:
+    """(seconds, run): grade ``subs`` into ``out`` as the command line does."""
+    started = time.perf_counter()
+    run = runner.grade_directory(subs, chapter="02", jobs=jobs, limits=Limits(),
+                                 executor=executor)
+    with store.ResultsFolder(out):
+        grade_report.write_results(run, out)
+    return time.perf_counter() - started, run
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--quick", action="store_true", help="grade 10 submissions, not 100")
+    parser.add_argument("--quick", action="store_true",
+                        help="12 submissions, one round, local pool and 1 worker")
     parser.add_argument("--markdown", action="store_true", help="print Markdown tables")
+    parser.add_argument("--workers", type=int, nargs="*", default=[1, 2, 4],
+                        help="Dask cluster sizes to measure (default: 1 2 4)")
     parser.add_argument("--no-malloc-tuning", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    count = 10 if args.quick else 100
-    jobs = runner.default_jobs()
+    count, rounds = (12, 1) if args.quick else (40, ROUNDS)
+    sizes = [1] if args.quick else args.workers
+    cores = runner.default_jobs()
     print(machine_line(not args.no_malloc_tuning))
-    with tempfile.TemporaryDirectory(prefix="bench-grade-") as tmp:
-        subs, out = Path(tmp) / "submissions", Path(tmp) / "results"
+    seconds, wrong, configurations = {}, {}, {"local pool": (cores, None)}
+    with tempfile.TemporaryDirectory(prefix="bench-grade-") as tmp, \
+            contextlib.ExitStack() as clusters:
+        subs = Path(tmp) / "submissions"
         subs.mkdir()
         expected = make_submissions(subs, count)
-        started = time.perf_counter()
-        run = runner.grade_directory(subs, chapter="02", jobs=jobs, limits=Limits())
-        grade_report.prepare_output_dir(out)
-        grade_report.write_results(run, out)
-        seconds = time.perf_counter() - started
-    per_minute = count / seconds * 60
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            sizes = []
+            print("Dask is not installed (pip install distributed): local pool only")
+        for size in sizes:
+            dask_cluster = clusters.enter_context(LocalCluster(
+                n_workers=size, threads_per_worker=1, processes=True, dashboard_address=":0"))
+            execute, jobs = cluster.dask_runner(clusters.enter_context(Client(dask_cluster)))
+            configurations[f"Dask, {size} worker{'s' if size > 1 else ''}"] = (jobs, execute)
+        for label, (jobs, execute) in configurations.items():      # warm-up, untimed
+            runner.grade_paths(_entries(subs)[:jobs], chapter="02", jobs=jobs, executor=execute)
+        for n in range(rounds):                     # interleaved, so load drifts hit them all
+            for label, (jobs, execute) in configurations.items():
+                took, run = grade(subs, Path(tmp) / f"{n}-{label.replace(' ', '-')}", jobs,
+                                  execute)
+                seconds.setdefault(label, []).append(took)
+                bad = {r.student: r.total for r in run.results
+                       if r.total != expected.get(r.student)}
+                if bad or len(run.results) != count:
+                    wrong[label] = bad
+    rates = {label: count / statistics.median(times) * 60 for label, times in seconds.items()}
+    rows = [(label, str(configurations[label][0]), f"{statistics.median(times):.1f}",
+             f"{rates[label]:.0f}") for label, times in seconds.items()]
     print(render(Table(f"Autograder throughput (chapter 02, {count} submissions: 40% correct, "
-                       f"30% wrong, 30% untouched)",
-                       ("submissions", "seconds", "submissions/minute", "cores"),
-                       [(str(count), f"{seconds:.1f}", f"{per_minute:.0f}", str(jobs))]),
-                 args.markdown))
+                       f"30% wrong, 30% untouched; {cores} cores; median of {rounds} "
+                       f"interleaved rounds)",
+                       ("configuration", "submissions at once", "seconds",
+                        "submissions/minute"), rows), args.markdown))
     print()
-    wrong = {r.student: r.total for r in run.results if r.total != expected.get(r.student)}
-    if wrong or len(run.results) != count:
-        print(f"error: {len(wrong)} submissions got unexpected totals: "
-              f"{dict(list(wrong.items())[:5])}")
+    if wrong:
+        for label, bad in wrong.items():
+            print(f"error: {label}: {len(bad)} submissions got unexpected totals: "
+                  f"{dict(list(bad.items())[:5])}")
         return 2
     for warning in run.warnings:
         print(f"warning: {warning}")
-    return report([Target("submissions graded per minute", per_minute, TARGET_PER_MINUTE,
-                          at_least=True, show=lambda v: f"{v:.0f}/min")], args.markdown)
+    targets = [Target("local pool: submissions graded per minute", rates["local pool"],
+                      TARGET_PER_MINUTE, at_least=True, show=lambda v: f"{v:.0f}/min")]
+    one, two = rates.get("Dask, 1 worker"), rates.get("Dask, 2 workers")
+    if one and two and cores >= 2:
+        targets.append(Target("Dask: 2 workers / 1 worker", two / one, TARGET_SCALING,
+                              at_least=True, show=lambda v: f"{v:.2f}x"))
+    return report(targets, args.markdown)
 
 
 if __name__ == "__main__":

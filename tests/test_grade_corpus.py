@@ -1,42 +1,61 @@
 """The autograder against hostile submissions, end to end: ``python -m classroom.grade`` on the
-corpus in tests/grade_corpus/ (see its README), with a 3-second time limit.
+corpus in tests/grade_corpus/ (see its README), with a 5-second time limit, graded twice:
+by root and by an ordinary user (created here when the tests run as root and it is
+missing; that half is skipped, with the reason, where no such user can be had).
 
 Every submission must get its row with exactly the expected points per exercise, and
-the submissions that try to delete files or kill processes must harm nothing (they are
-left out, with a note in the output, on machines where the sandbox cannot stop them).
-The grader runs on a copy of the checkout (minigrad, classroom and the instructor's files),
-so a failure of the sandbox could only ever damage the copy.
+afterwards: no process a submission started is left, nothing outside the workers'
+scratch folders changed (the submissions, the grader's home and temporary folder, the
+checkout, an earlier run's results, /tmp, /var/tmp, /dev/shm), no message reached a
+listener on this machine, and no earlier result was lost.  A hostile submission whose
+protection is missing on this machine is left out, with a note; on this project's
+machines every protection holds, as root and as an ordinary user.  The grader runs on a
+copy of the checkout, so a failure of the sandbox could only ever damage the copy.
 """
 
 import csv
 import hashlib
 import json
 import os
+import pwd
 import shutil
+import socket
 import subprocess
 import sys
+import tempfile
+import threading
+import time
 from pathlib import Path
 
 import pytest
-
-from classroom.grade import runner
-from classroom.grade.model import Limits
+from grade_helpers import processes_with
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path(__file__).resolve().parent / "grade_corpus"
 EXERCISES_NB = ROOT / "exercises" / "02_add_neg.ipynb"
 SOLUTIONS_NB = ROOT / "solutions" / "02_add_neg.ipynb"
 IDS = ["02.add", "02.neg", "02.accumulate", "02.topological_order", "02.count_visits"]
-TIMEOUT = 3
+TIMEOUT = 5      # seconds per cell and per check: 3,000 nested folders need it on a busy machine
+USER = "classroom-grader"        # the ordinary user the second half grades as
+MAX_GRADER_MB = 700              # the grader's own memory, whatever the corpus holds
 
 OK = "correct"
 # student -> {exercise: (points, status, a phrase its message must contain)}; exercises
-# not listed are correct.  "base" says what the other answer cells hold.
+# not listed are correct.
 EXPECTED = {
     "correct": {},
     "untouched": {i: (0, "not attempted", "still raises NotImplementedError") for i in IDS},
     "deleted_cell": {"02.neg": (0, "missing", "no answer cell found for 02.neg (was it deleted?)")},
     "nested__moved_edited": {},
+    "honest": {},
+    "copy_a": {},
+    "copy_b": {},
+    "hidden": {},
+    "dots": {},
+    "saved": {},
+    "formula": {},
+    "huge": {},
+    "parser_bomb": {},
     "loop_in_check": {"02.neg": (0, "error", f"took longer than {TIMEOUT} s (infinite loop?)")},
     "loop_at_top": {"02.accumulate": (0, "error", f"took longer than {TIMEOUT} s")},
     "memory_bomb": {"02.neg": (0, "error", "ran out of memory (limit 1024 MB)")},
@@ -53,19 +72,64 @@ EXPECTED = {
               "02.accumulate": (0, "incorrect", "forgot to accumulate"),
               "02.topological_order": (0, "incorrect", "recursion limit"),
               "02.count_visits": (0, "incorrect", "counted each node once")},
-    "deleter": {},
-    "killer": {},
-    "snooper": {},
     "shortcut": {"02.add": (0, "incorrect", "asks you to write add yourself, but your answer "
                                            "called minigrad's own add")},
+    "forger": {"02.add": (0, "error", "could not judge this exercise's results (an observed "
+                                      "array has an unexpected dtype or shape)")},
+    "builtins": {},
+    "offsets": {},
+    "snooper": {},
+    # the hostile ones below need a protection: left out where it is missing
+    "deleter": {},
+    "killer": {},
+    "limiter": {},
+    "daemon": {},
+    "reader": {},
+    "tmp_writer": {},
+    "networker": {},
+    "mess": {},
 }
+NEEDS = {"deleter": "files", "reader": "files", "tmp_writer": "files", "mess": "files",
+         "killer": "processes", "limiter": "processes", "daemon": "cleanup",
+         "networker": "network"}
 POINTS = {"02.add": 1, "02.neg": 1, "02.accumulate": 1, "02.topological_order": 2,
           "02.count_visits": 2}
 NOT_GRADABLE = {"malformed": "not a readable notebook: ",
                 "empty": "not a readable notebook: ",
                 "chapter03": "this is chapter 03's notebook, expected 02"}
+BUILT = {"correct", "untouched", "deleted_cell", "nested__moved_edited", "honest", "copy_a",
+         "copy_b", "hidden", "dots", "saved", "formula", "huge", "parser_bomb"}
+
+COUNT_VISITS = '''# EXERCISE 02.count_visits
+def count_visits(root):
+    order = mg.topological_order(root)
+    ways = {id(root): 1}
+    total = 0
+    for node in order:
+        here = ways.get(id(node), 0)
+        total += here
+        for parent in node.parents:
+            ways[id(parent)] = ways.get(id(parent), 0) + here
+    return total
+'''
+COUNT_VISITS_RENAMED = '''# EXERCISE 02.count_visits
+# my own work, honestly
+def count_visits(start):
+    """How many visits a naive walk makes."""
+    nodes = mg.topological_order( start )
+    reach = {id(start) : 1}
+    answer = 0
+    for n in nodes:
+        k = reach.get(id(n), 0)
+        answer += k
+
+        for p in n.parents:
+            reach[id(p)] = reach.get(id(p), 0) + k
+    return answer
+'''
 
 
+# -- building the corpus -----------------------------------------------------------------------
 def _cells_by_header(nb) -> dict:
     found = {}
     for cell in nb["cells"]:
@@ -81,6 +145,11 @@ def _snippets(case: str) -> dict:
         source = path.read_text()
         out[source.splitlines()[0].split()[2]] = source
     return out
+
+
+def _code(source: str) -> dict:
+    return {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+            "source": source}
 
 
 def _notebook(answers: dict, stubs_elsewhere: bool = False) -> dict:
@@ -118,85 +187,244 @@ def _moved_and_edited() -> dict:
     wrong_add["source"] = "# EXERCISE 02.add\ndef add(a, b):\n    return None  # a first try\n"
     cells.insert(cells.index(answer["02.add"]), wrong_add)
     cells.insert(3, {"cell_type": "markdown", "metadata": {}, "source": "My notes."})
-    cells.insert(5, {"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
-                     "source": "scratch = [1, 2, 3]\nprint(sum(scratch))"})
+    cells.insert(5, _code("scratch = [1, 2, 3]\nprint(sum(scratch))"))
     nb["cells"] = cells
     return nb
 
 
-def _digest(folder: Path) -> dict:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+def _honest() -> dict:
+    """Runs top to bottom in Jupyter and passes every check there: an import added to the
+    setup cell, a helper in a cell of its own, and add's working answer in a new cell
+    below the untouched stub."""
+    nb = _notebook({})
+    cells = nb["cells"]
+    setup = next(c for c in cells if c["metadata"].get("minigrad", {}).get("role") == "setup")
+    setup["source"] = "".join(setup["source"]) + "\nimport math\n"
+    stub = next(c for c in cells if c["metadata"].get("minigrad") == {"role": "answer",
+                                                                     "exercise": "02.add"})
+    stub["source"] = json.loads(EXERCISES_NB.read_text())["cells"][cells.index(stub)]["source"]
+    cells.insert(cells.index(setup) + 1, _code("def both(grad):\n    return grad * math.prod"
+                                               "((1,)), grad\n"))
+    cells.insert(cells.index(stub) + 1, _code(
+        "def add(a, b):\n    return record(a.data + b.data, (a, b), both, 'add')\n"))
+    return nb
 
 
-@pytest.fixture(scope="module")
-def sandbox():
-    return runner.probe_sandbox(Limits())
+def _with_extra_cells(sources: list) -> dict:
+    nb = _notebook({})
+    nb["cells"] += [_code(s) for s in sources]
+    return nb
 
 
-@pytest.fixture(scope="module")
-def graded(tmp_path_factory, sandbox):
-    tmp = tmp_path_factory.mktemp("corpus")
-    subs, out, home, scratch_tmp = (tmp / "submissions", tmp / "results", tmp / "home",
-                                    tmp / "tmp")
-    src = tmp / "src"
-    for folder in (subs, out, home, scratch_tmp, src):
-        folder.mkdir()
-    for folder in ("minigrad", "classroom", "instructor", "solutions"):
-        shutil.copytree(ROOT / folder, src / folder, ignore=shutil.ignore_patterns("__pycache__"))
-    (home / "canary.txt").write_text("the grader's home")
-    (scratch_tmp / "canary.txt").write_text("another program's temporary file")
-    (out / "summary.json").write_text(json.dumps({"written_by": "classroom.grade results"}))
-    (out / "instructor-notes.txt").write_text("not the grader's to delete")
-    targets = [str(subs), str(out), str(src), str(home), str(scratch_tmp)]
-    secrets = [str(root / name) for root in (src, ROOT) for name in (
-        "instructor/hidden/ch02_add_neg.py", "instructor/expected/ch02_add_neg.json",
-        "instructor/mistakes/ch02_add_neg.py", "solutions/02_add_neg.ipynb")]
-
-    skipped = []
-    cases = [c for c in EXPECTED if c not in ("correct", "untouched", "deleted_cell",
-                                              "nested__moved_edited")]
-    if not sandbox.get("files_protected"):
-        cases.remove("deleter")
-        skipped.append("deleter (learner code would run with the grader's permissions here)")
-    if not sandbox.get("signals_isolated"):
-        cases.remove("killer")
-        skipped.append("killer (learner code could signal the grader's processes here)")
+def build(subs: Path, cases: list, replace: dict) -> None:
     notebooks = {"correct": _notebook({}), "untouched": json.loads(EXERCISES_NB.read_text()),
-                 "nested/moved_edited": _moved_and_edited()}
+                 "nested/moved_edited": _moved_and_edited(), "honest": _honest(),
+                 "copy_a": _notebook({"02.count_visits": COUNT_VISITS}),
+                 "copy_b": _notebook({"02.count_visits": COUNT_VISITS_RENAMED}),
+                 "huge": _with_extra_cells(["x = 1\n" * 1_200_000]),
+                 "parser_bomb": _with_extra_cells(["-" * 60000 + "1", "1+" * 30000 + "1",
+                                                   "lambda: " * 20000 + "1"])}
     deleted = _notebook({})
     deleted["cells"] = [c for c in deleted["cells"]
                         if c["metadata"].get("minigrad") != {"role": "answer",
                                                              "exercise": "02.neg"}]
     notebooks["deleted_cell"] = deleted
     for case in cases:
-        answers = {k: v.replace("__TARGETS__", repr(targets)).replace("__SECRETS__", repr(secrets))
-                   for k, v in _snippets(case).items()}
+        answers = {}
+        for k, v in _snippets(case).items():
+            for key, value in replace.items():
+                v = v.replace(key, value)
+            answers[k] = v
         notebooks[case] = _notebook(answers, stubs_elsewhere=(case == "fake_output"))
     for name, nb in notebooks.items():
         (subs / f"{name}.ipynb").parent.mkdir(parents=True, exist_ok=True)
         (subs / f"{name}.ipynb").write_text(json.dumps(nb))
+    correct = json.dumps(_notebook({}))
+    for name in (".hidden.ipynb", "..dots.ipynb", "saved.ipynb.json", "=formula.ipynb"):
+        (subs / name).write_text(correct)
     for literal in NOT_GRADABLE:       # stored as .txt so that pytest --nbval leaves them alone
         shutil.copy(CORPUS / f"{literal}.ipynb.txt", subs / f"{literal}.ipynb")
     (subs / "nested" / ".ipynb_checkpoints").mkdir()
     (subs / "nested" / ".ipynb_checkpoints" / "moved_edited-checkpoint.ipynb").write_text("{}")
 
-    before = {str(p): _digest(p) for p in (subs, src, home, scratch_tmp)}
+
+# -- the machine's state -----------------------------------------------------------------------
+def _digest(folder: Path) -> dict:
+    out = {}
+    for path in sorted(folder.rglob("*")):
+        rel = str(path.relative_to(folder))
+        if path.is_symlink():
+            out[rel] = "link:" + os.readlink(path)
+        elif path.is_file():
+            out[rel] = hashlib.sha256(path.read_bytes()).hexdigest()
+        else:
+            out[rel] = "folder"
+    return out
+
+
+class Listeners:
+    """UDP, TCP and a Unix socket on this machine, recording anything that reaches them."""
+
+    def __init__(self, folder: Path):
+        self.udp = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        self.udp.bind(("127.0.0.1", 0))
+        self.port = self.udp.getsockname()[1]
+        self.tcp = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.tcp.bind(("127.0.0.1", self.port))
+        self.tcp.listen()
+        self.path = str(folder / "listener.sock")
+        self.unix = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.unix.bind(self.path)
+        os.chmod(self.path, 0o777)
+        self.unix.listen()
+        self.heard = []
+        for s in (self.udp, self.tcp, self.unix):
+            s.settimeout(0.2)
+        self.running = True
+        self.thread = threading.Thread(target=self._listen, daemon=True)
+        self.thread.start()
+
+    def _listen(self):
+        while self.running:
+            for s in (self.udp, self.tcp, self.unix):
+                try:
+                    if s is self.udp:
+                        self.heard.append(("udp", s.recv(100)))
+                    else:
+                        conn, _ = s.accept()
+                        self.heard.append(("stream", conn.recv(100)))
+                        conn.close()
+                except OSError:
+                    pass
+
+    def close(self):
+        self.running = False
+        self.thread.join()
+        for s in (self.udp, self.tcp, self.unix):
+            s.close()
+
+
+# -- grading it --------------------------------------------------------------------------------
+def ordinary_user():
+    """(uid, gid) of an ordinary user to grade as, or pytest.skip with the reason."""
+    if os.geteuid() != 0:
+        return os.getuid(), os.getgid()
+    try:
+        entry = pwd.getpwnam(USER)
+    except KeyError:
+        made = subprocess.run(["useradd", "--system", "--no-create-home", "--shell",
+                               "/usr/sbin/nologin", USER], capture_output=True, text=True)
+        if made.returncode != 0:
+            pytest.skip(f"no ordinary user to grade as: useradd {USER} failed: "
+                        f"{made.stderr.strip()}")
+        entry = pwd.getpwnam(USER)
+    check = subprocess.run([sys.executable, "-c", "import numpy, classroom"],
+                           capture_output=True, text=True, user=entry.pw_uid,
+                           group=entry.pw_gid, extra_groups=[], cwd="/")
+    if check.returncode != 0:
+        pytest.skip(f"the user {USER} cannot run this Python: {check.stderr.strip()[-300:]}")
+    return entry.pw_uid, entry.pw_gid
+
+
+@pytest.fixture(scope="module", params=["root", "an ordinary user"])
+def graded(request):
+    if request.param == "root" and os.geteuid() != 0:
+        pytest.skip("the tests run as an ordinary user: the root half needs root")
+    uid, gid = (0, 0) if request.param == "root" else ordinary_user()
+    as_user = {} if request.param == "root" else {"user": uid, "group": gid,
+                                                   "extra_groups": []}
+    base = Path(tempfile.mkdtemp(prefix="grade-corpus-", dir="/tmp"))
+    try:
+        yield _grade_corpus(base, uid, gid, as_user, request.param)
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def _grade_corpus(base: Path, uid: int, gid: int, as_user: dict, mode: str) -> dict:
+    os.chmod(base, 0o755)
+    subs, out, home, scratch_tmp, src, other_out = (base / "submissions", base / "results",
+                                                    base / "home", base / "tmp", base / "src",
+                                                    base / "other-results")
+    for folder in (subs, out, home, scratch_tmp, src, other_out):
+        folder.mkdir()
+        os.chmod(folder, 0o755)
+    for folder in ("minigrad", "classroom", "instructor", "solutions"):
+        shutil.copytree(ROOT / folder, src / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    (home / "canary.txt").write_text("the grader's home")
+    (scratch_tmp / "canary.txt").write_text("another program's temporary file")
+    earlier = {"written_by": "classroom.grade results", "results": []}
+    for folder in (out, other_out):
+        (folder / "summary.json").write_text(json.dumps(earlier))
+        (folder / "gradebook.csv").write_text("student,total\nearlier,7\n")
+    (out / "instructor-notes.txt").write_text("not the grader's to delete")
+    outside = base / "outside-folder"
+    outside.mkdir()
+    (outside / "linked-away.ipynb").write_text(json.dumps(_notebook({})))
+    (subs / "linked").symlink_to(outside, target_is_directory=True)
+    for folder in (out, home, scratch_tmp):
+        os.chown(folder, uid, gid)
+        for path in folder.rglob("*"):
+            os.chown(path, uid, gid)
+
     env = dict(os.environ, PYTHONPATH=str(src), HOME=str(home), TMPDIR=str(scratch_tmp))
-    proc = subprocess.run([sys.executable, "-m", "classroom.grade", str(subs), "--out", str(out),
-                           "--chapter", "02", "--timeout", str(TIMEOUT), "--memory-mb", "1024",
-                           "--jobs", "2"],
-                          capture_output=True, text=True, env=env, cwd=tmp, timeout=300)
+    probe = subprocess.run([sys.executable, "-c", "import json; from classroom.grade import "
+                            "runner; print(json.dumps(runner.probe_sandbox()))"],
+                           capture_output=True, text=True, env=env, cwd=base, **as_user)
+    box = json.loads(probe.stdout.strip().splitlines()[-1]) if probe.returncode == 0 else {}
+    held = {n for n, p in (box.get("protections") or {}).items() if p["held"]}
+    skipped = [f"{case} (no '{need}' protection here: "
+               f"{box.get('protections', {}).get(need, {}).get('how', probe.stderr[-200:])})"
+               for case, need in NEEDS.items() if need not in held]
+    cases = [c for c in EXPECTED if c not in BUILT and (c not in NEEDS or NEEDS[c] in held)]
+    marker = f"8{os.getpid()}{time.time_ns() % 10**7}"
+    listeners = Listeners(base)
+    targets = [str(subs), str(out), str(other_out), str(src), str(home), str(scratch_tmp)]
+    secrets = [str(r / name) for r in (src, ROOT) for name in (
+        "instructor/hidden/ch02_add_neg.py", "instructor/expected/ch02_add_neg.json",
+        "instructor/mistakes/ch02_add_neg.py", "solutions/02_add_neg.ipynb")]
+    build(subs, cases, {"__TARGETS__": repr(targets), "__SECRETS__": repr(secrets),
+                        "__READ__": repr([str(subs), str(subs / "nested"), str(other_out)]),
+                        "__MARKER__": marker, "__PORT__": str(listeners.port),
+                        "__SOCKET__": repr(listeners.path)})
+    os.chmod(subs, 0o755)
+    before = {str(p): _digest(p) for p in (subs, src, home, scratch_tmp, other_out, outside)}
+
+    prelude = ("import atexit, resource, sys\natexit.register(lambda: print('grader max RSS "
+               "MB:', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024))\n"
+               "from classroom.grade.__main__ import main\nsys.exit(main(sys.argv[1:]))")
+    try:
+        proc = subprocess.run([sys.executable, "-c", prelude, str(subs), "--out", str(out),
+                               "--chapter", "02", "--timeout", str(TIMEOUT), "--memory-mb",
+                               "1024", "--jobs", "2"],
+                              capture_output=True, text=True, env=env, cwd=base, timeout=900,
+                              **as_user)
+        time.sleep(0.5)
+        survivors = processes_with(marker)
+    finally:
+        listeners.close()
     which = subprocess.run([sys.executable, "-c", "import minigrad, classroom; "
                             "print(minigrad.__file__, classroom.__file__)"],
-                           capture_output=True, text=True, env=env, cwd=tmp).stdout
+                           capture_output=True, text=True, env=env, cwd=base).stdout
     summary = json.loads((out / "summary.json").read_text())
     with open(out / "gradebook.csv", newline="") as handle:
         rows = {row["student"]: row for row in csv.DictReader(handle)}
-    return {"proc": proc, "rows": rows, "summary": summary, "before": before, "skipped": skipped,
-            "out": out, "src": src, "which": which, "cases": set(cases) | set(notebooks)}
+    left_behind = [p for p in (f"/tmp/{marker}-left.txt", f"/var/tmp/{marker}-left.txt",
+                               f"/dev/shm/{marker}") if os.path.lexists(p)]
+    for path in left_behind:
+        os.unlink(path)
+    for pid in survivors:
+        try:
+            os.kill(pid, 9)
+        except OSError:
+            pass
+    return {"proc": proc, "rows": rows, "summary": summary, "before": before,
+            "skipped": skipped, "out": out, "src": src, "which": which, "mode": mode,
+            "cases": set(cases) | {c.replace("/", "__") for c in BUILT}, "box": box,
+            "survivors": survivors, "left_behind": left_behind, "heard": listeners.heard,
+            "marker": marker}
 
 
+# -- the checks --------------------------------------------------------------------------------
 def test_the_grader_ran_on_a_copy_of_the_checkout(graded):
     for path in graded["which"].split():
         assert path.startswith(str(graded["src"])), graded["which"]
@@ -204,13 +432,22 @@ def test_the_grader_ran_on_a_copy_of_the_checkout(graded):
 
 def test_every_submission_has_its_row_and_the_run_succeeds(graded):
     proc = graded["proc"]
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    expected = {c.replace("/", "__") for c in graded["cases"]} | set(NOT_GRADABLE)
-    assert set(graded["rows"]) == expected, "the checkpoint copy must be skipped"
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    expected = graded["cases"] | set(NOT_GRADABLE)
+    assert set(graded["rows"]) == expected, set(graded["rows"]) ^ expected
     for student in expected:
         assert student in proc.stdout
     for note in graded["skipped"]:
-        print(f"left out of the corpus on this machine: {note}")
+        print(f"left out of the corpus on this machine ({graded['mode']}): {note}")
+
+
+def test_whatever_is_not_a_submission_is_named_with_a_reason(graded):
+    reasons = {s["path"]: s["reason"] for s in graded["summary"]["skipped"]}
+    assert "symbolic link to a folder, not followed" in reasons["linked"]
+    assert "checkpoint" in reasons["nested/.ipynb_checkpoints/"]
+    assert "not a submission: linked:" in graded["proc"].stdout
+    assert graded["rows"]["formula"]["file"] == "'=formula.ipynb"
+    assert graded["rows"]["saved"]["file"] == "saved.ipynb.json"
 
 
 @pytest.mark.parametrize("student", sorted(EXPECTED))
@@ -229,6 +466,7 @@ def test_points_and_reasons_per_exercise(graded, student):
         assert row[exercise_id] == str(points)
     assert row["total"] == str(sum(POINTS[i] for i in IDS)
                                - sum(POINTS[i] for i in EXPECTED[student]))
+    assert row["status"] == "graded"
 
 
 @pytest.mark.parametrize("student, reason", sorted(NOT_GRADABLE.items()))
@@ -239,19 +477,49 @@ def test_unreadable_and_wrong_chapter_notebooks_get_a_row_with_the_reason(graded
     assert all(row[i] == "0" for i in IDS)
 
 
-def test_hostile_code_harmed_nothing(graded):
+def test_hostile_code_harmed_nothing_and_nothing_survived(graded):
     for folder, digest in graded["before"].items():
         assert _digest(Path(folder)) == digest, f"{folder} was changed"
     out = graded["out"]
     assert (out / "instructor-notes.txt").read_text() == "not the grader's to delete"
-    assert (out / "feedback" / "deleter.md").exists() or "deleter" not in graded["rows"]
+    assert graded["survivors"] == [], "processes outlived the grading"
+    assert graded["left_behind"] == [], "files were left outside scratch"
+    assert [h for h in graded["heard"] if graded["marker"].encode() in h[1]] == []
+    if "networker" in graded["rows"]:
+        printed = _result(graded, "networker")["exercises"][0]["output"]
+        for what in ("udp", "tcp", "unix", "abstract"):
+            assert f"{what} refused" in printed, printed
+    if "reader" in graded["rows"]:
+        printed = _result(graded, "reader")["exercises"][0]["output"]
+        assert "WORKED" not in printed and "refused" in printed, printed
+    if "daemon" in graded["rows"]:
+        printed = _result(graded, "daemon")["exercises"][0]["output"]
+        assert int(printed.split("sleepers started: ")[1].split()[0]) < 200, printed
+
+
+def test_no_earlier_result_was_lost_and_the_grader_stayed_small(graded):
+    summary = graded["summary"]
+    assert summary["submissions"] == len(graded["rows"])
+    assert not (graded["out"] / "in-progress").exists()
+    rss = int(graded["proc"].stdout.split("grader max RSS MB: ")[1].split()[0])
+    assert rss < MAX_GRADER_MB, f"the grader itself used {rss} MB"
+    result = _result(graded, "huge")
+    assert any("cells over 1024 KB are not run" in n for n in result["notes"]), result["notes"]
+
+
+def _result(graded, student):
+    return next(r for r in graded["summary"]["results"] if r["student"] == student)
 
 
 def test_printed_fake_results_are_only_output(graded):
-    result = next(r for r in graded["summary"]["results"] if r["student"] == "fake_output")
-    add = result["exercises"][0]
+    add = _result(graded, "fake_output")["exercises"][0]
     assert "score 7/7" in add["output"]
     assert graded["rows"]["fake_output"]["total"] == "0"
+
+
+def test_broken_builtins_cost_nothing_and_are_noted(graded):
+    neg = _result(graded, "builtins")["exercises"][1]
+    assert "replaced built-in names (len, round, sorted)" in " ".join(neg["notes"]), neg["notes"]
 
 
 def test_the_timed_out_check_is_replayed_but_the_hung_cell_is_not(graded):
@@ -271,17 +539,19 @@ def test_feedback_keeps_hidden_results_back(graded):
     assert "fails a hidden one" in row["notes"]          # instructors see it
 
 
-def test_the_sandbox_is_reported(graded, sandbox):
-    box = graded["summary"]["sandbox"]
-    assert box["files_protected"] == sandbox["files_protected"]
-    if os.geteuid() == 0:
-        assert box["own_user"], box
-    assert "sandbox:" in graded["proc"].stdout
+def test_the_isolation_is_reported(graded):
+    isolation = graded["summary"]["isolation"]
+    assert set(isolation["protections"]) == set(isolation["what_each_means"])
+    assert isolation["missing"] == [n for n, p in isolation["protections"].items()
+                                    if not p["held"]]
+    if graded["mode"] == "root" and not graded["box"].get("namespaces", {}).get("user"):
+        assert graded["summary"]["sandbox"]["own_user"]
+    assert "isolation: learner code runs as" in graded["proc"].stdout
+    print(f"{graded['mode']}: missing protections: {isolation['missing'] or 'none'}")
 
 
 def test_moved_and_edited_cells_are_found(graded):
-    result = next(r for r in graded["summary"]["results"]
-                  if r["student"] == "nested__moved_edited")
+    result = _result(graded, "nested__moved_edited")
     found = {e["id"]: e["found_by"] for e in result["exercises"]}
     assert found == {"02.add": "header", "02.neg": "header", "02.accumulate": "header",
                      "02.topological_order": "definition", "02.count_visits": "header"}
@@ -290,21 +560,34 @@ def test_moved_and_edited_cells_are_found(graded):
     assert "removed IPython magic" in notes["02.neg"]
 
 
-def test_graded_code_cannot_reach_references_hidden_cases_or_expectations(graded, sandbox):
+def test_shared_answers_are_flagged_not_marked_down(graded):
+    pairs = graded["summary"]["similarity"]["pairs"]
+    assert {"students": ["copy_a", "copy_b"],
+            "exercises": {"02.count_visits": "identical after renaming and reformatting"}} \
+        in pairs
+    with open(graded["out"] / "similarity.csv", newline="") as handle:
+        flagged = [(r["student_a"], r["student_b"]) for r in csv.DictReader(handle)]
+    assert ("copy_a", "copy_b") in flagged
+    assert graded["rows"]["copy_a"]["total"] == graded["rows"]["copy_b"]["total"] == "7"
+    groups = graded["summary"]["similarity"]["groups"]
+    assert any(g["worked_solution"] and "correct" in g["students"] for g in groups)
+
+
+def test_graded_code_cannot_reach_references_hidden_cases_or_expectations(graded):
     """The snooper's answers are right, so it gets every point, and what it printed while
     looking for the grader's secrets shows it found none of them."""
-    result = next(r for r in graded["summary"]["results"] if r["student"] == "snooper")
+    result = _result(graded, "snooper")
     add, neg = result["exercises"][0], result["exercises"][1]
     printed = add["output"] + add["check_output"] + neg["output"]
     assert "WORKED" not in printed, printed
     for what in ("import instructor:", "import instructor.hidden:", "instructor.hidden_cases:",
                  "instructor.mistakes:", "instructor.reference_answers:"):
         assert f"{what} refused" in printed, (what, printed)
-    if sandbox.get("landlock"):
+    if graded["box"].get("protections", {}).get("files", {}).get("held"):
         assert printed.count("/instructor/") + printed.count("/solutions/") == 8
-        assert printed.count("refused (PermissionError)") >= 8, printed
-    else:                       # without Landlock, files are protected only as another user
-        print("this machine has no Landlock: the snooper's file reads were not checked")
+        assert printed.count("refused (") >= 8 + 5, printed
+    else:
+        print("no 'files' protection here: the snooper's file reads were not checked")
     assert "top level found: []" in printed, printed
     assert "next cell found: []" in printed, printed
     # While its answer is being probed it can see the hidden case it is given, as any

@@ -138,13 +138,31 @@ def test_symlinks_are_not_followed(tmp_path):
     assert sub.problem.startswith("not a regular file")
 
 
-def test_finding_notebooks_skips_checkpoints_and_hidden_folders(tmp_path):
+def test_every_file_and_folder_is_a_submission_or_has_a_reason(tmp_path):
     for name in ("b.ipynb", "a/x.ipynb", "a/.ipynb_checkpoints/x-checkpoint.ipynb",
-                 ".git/y.ipynb", "__MACOSX/a/._x.ipynb", "notes.txt", "C.IPYNB"):
+                 ".git/y.ipynb", "__MACOSX/a/._x.ipynb", "notes.txt", "C.IPYNB",
+                 ".hidden.ipynb", "..dots.ipynb", "saved.ipynb.json", ".secret/z.ipynb"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text("{}")
-    found = [p.relative_to(tmp_path).as_posix() for p in extract.find_notebooks(tmp_path)]
-    assert found == ["C.IPYNB", "a/x.ipynb", "b.ipynb"]
+    (tmp_path / "empty").mkdir()
+    outside = tmp_path.parent / f"{tmp_path.name}-outside"
+    outside.mkdir()
+    (outside / "other.ipynb").write_text("{}")
+    (tmp_path / "linked").symlink_to(outside, target_is_directory=True)
+    notebooks, skipped = extract.survey(tmp_path)
+    found = [p.relative_to(tmp_path).as_posix() for p in notebooks]
+    assert found == ["..dots.ipynb", ".hidden.ipynb", ".secret/z.ipynb", "C.IPYNB", "a/x.ipynb",
+                     "b.ipynb", "saved.ipynb.json"]
+    reasons = dict(skipped)
+    assert set(reasons) == {"a/.ipynb_checkpoints/", ".git/", "__MACOSX/", "notes.txt",
+                            "empty", "linked"}
+    assert "checkpoint" in reasons["a/.ipynb_checkpoints/"]
+    assert "symbolic link to a folder, not followed" in reasons["linked"]
+    assert "only *.ipynb files are graded" in reasons["notes.txt"]
+    assert reasons["empty"] == "an empty folder"
+    ids = extract.student_ids(notebooks, tmp_path)
+    assert ids[tmp_path / "saved.ipynb.json"] == "saved"
+    assert ids[tmp_path / "..dots.ipynb"] == "dots" and ids[tmp_path / ".hidden.ipynb"] == "hidden"
 
 
 def test_student_ids_are_safe_and_unique(tmp_path):
@@ -155,3 +173,71 @@ def test_student_ids_are_safe_and_unique(tmp_path):
     assert got[:7] == ["alice", "alice__02_add_neg", "bob_smith", "bob_smith-2", "Alice-2", "rf",
                        "hidden__cmd"]
     assert len(got[7]) == 99 and got[7].startswith("x" * 90 + "-")
+
+
+# -- reading within bounds ---------------------------------------------------------------------
+def test_a_notebook_of_too_many_json_values_is_refused_before_parsing(tmp_path):
+    data = json.dumps({"cells": [{}] * 500_000}).encode()
+    sub = _read(_write(tmp_path, data))
+    assert sub.problem.startswith("not a readable notebook: it holds too many JSON values")
+
+
+def test_a_cell_that_would_exhaust_ast_parse_costs_nothing(tmp_path):
+    bombs = ["-" * 60000 + "1", "1+" * 30000 + "1", "x = 1\n" * 200_000]
+    cells = [_code(b) for b in bombs] + [_code("def add(a, b):\n    return a\n")]
+    sub = _read(_write(tmp_path, {"cells": cells}))
+    assert sub.problem is None
+    assert [a.exercise for a in sub.answers] == ["02.add"]
+    assert [n for n in sub.notes if "not run" in n] == [
+        "cell 2 holds 1171 KB of code; cells over 1024 KB are not run"]
+    assert [s.kind for s in sub.steps][-2:] == ["cell", "probe"]
+
+
+def test_a_huge_cell_is_not_run_and_says_so(tmp_path):
+    cells = [_code("x = 1\n" * 300_000), _code("def add(a, b):\n    return a\n")]
+    sub = _read(_write(tmp_path, {"cells": cells}))
+    assert any("cells over 1024 KB are not run" in n for n in sub.notes), sub.notes
+    assert [(s.kind, s.cell) for s in sub.steps] == [("cell", 1), ("probe", 1)]
+
+
+# -- the code as the notebook runs it ----------------------------------------------------------
+def _steps(cells):
+    sub = _read(_write(Path(__import__("tempfile").mkdtemp()), {"cells": cells}))
+    return [(s.kind, s.cell, s.exercise) for s in sub.steps]
+
+
+def test_every_cell_runs_in_order_and_the_probe_comes_where_the_notebook_checks():
+    setup = chapter("02").SETUP
+    cells = [_code(setup + "\nimport math\n", role="setup"),          # an import added
+             _code("def helper(g):\n    return g\n"),                  # a helper of its own
+             _code("# EXERCISE 02.add\nraise NotImplementedError('exercise 02.add: x')\n",
+                   role="answer", exercise="02.add"),
+             _code("def add(a, b):\n    return helper(a)\n"),          # the answer, below
+             _code('check("02.add")', role="check", exercise="02.add"),
+             _code('hint("02.neg")\n# a comment\nsolution("02.neg")')]
+    assert _steps(cells) == [("cell", 0, None), ("cell", 1, None), ("cell", 2, "02.add"),
+                             ("cell", 3, None), ("probe", 4, "02.add")]
+
+
+def test_without_a_check_cell_the_probe_follows_the_last_definition_before_the_next_answer():
+    cells = [_code("# EXERCISE 02.add\ndef add(a, b):\n    pass\n"),
+             _code("def add(a, b):\n    return a\n"),
+             _code("# EXERCISE 02.neg\ndef neg(a):\n    pass\n"),
+             _code("def add(a, b):\n    return 'after the next exercise'\n")]
+    assert _steps(cells) == [("cell", 0, "02.add"), ("cell", 1, None), ("probe", 1, "02.add"),
+                             ("cell", 2, "02.neg"), ("probe", 2, "02.neg"), ("cell", 3, None)]
+
+
+def test_the_setup_cell_unchanged_is_not_run_again():
+    setup = chapter("02").SETUP
+    cells = [_code(setup, role="setup"), _code("# EXERCISE 02.add\ndef add(a, b):\n    pass")]
+    assert _steps(cells) == [("cell", 1, "02.add"), ("probe", 1, "02.add")]
+
+
+def test_only_so_many_cells_run_and_answer_cells_always_do(tmp_path):
+    cells = [_code(f"x{n} = {n}") for n in range(extract.MAX_CELLS + 10)]
+    cells.append(_code("def add(a, b):\n    return a\n"))
+    sub = _read(_write(tmp_path, {"cells": cells}))
+    assert f"11 code cells were not run: the grader runs at most {extract.MAX_CELLS}" in \
+        " ".join(sub.notes)
+    assert sub.steps[-2:][0].cell == len(cells) - 1 and sub.steps[-1].kind == "probe"

@@ -1,14 +1,18 @@
 """The Gradescope autograder zip: built, unpacked as Gradescope lays out /autograder, and run
-(without setup.sh: this environment already has NumPy)."""
+(with this environment's Python: setup.sh would download NumPy, so it is run against a
+stand-in interpreter that records what it is asked to do).  Every results.json written is
+validated against Gradescope's documented format."""
 
 import json
 import os
+import shutil
 import stat
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,16 +54,60 @@ def wrong_notebook() -> dict:
     return nb
 
 
-def run_autograder(zip_path: Path, root: Path, notebook: dict) -> tuple:
+# Gradescope's results.json, as documented at
+# https://gradescope-autograders.readthedocs.io/en/latest/specs/ ("Output format").
+FORMATS = ["text", "html", "simple_format", "md", "ansi"]
+VISIBILITY = ["hidden", "after_due_date", "after_published", "visible"]
+RESULTS_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "score": {"type": "number"},
+        "execution_time": {"type": "number"},
+        "output": {"type": "string"},
+        "output_format": {"enum": FORMATS},
+        "test_output_format": {"enum": FORMATS},
+        "test_name_format": {"enum": FORMATS},
+        "visibility": {"enum": VISIBILITY},
+        "stdout_visibility": {"enum": VISIBILITY},
+        "extra_data": {"type": "object"},
+        "tests": {"type": "array", "items": {
+            "type": "object",
+            "properties": {
+                "score": {"type": "number"}, "max_score": {"type": "number"},
+                "status": {"enum": ["passed", "failed"]}, "name": {"type": "string"},
+                "name_format": {"enum": FORMATS}, "number": {"type": "string"},
+                "output": {"type": "string"}, "output_format": {"enum": FORMATS},
+                "tags": {"type": "array", "items": {"type": "string"}},
+                "visibility": {"enum": VISIBILITY}, "extra_data": {"type": "object"}},
+            "additionalProperties": False}},
+        "leaderboard": {"type": "array"},
+    },
+    "additionalProperties": False,
+    "anyOf": [{"required": ["score"]}, {"required": ["tests"]}],
+}
+
+
+def valid(results: dict) -> dict:
+    jsonschema.validate(results, RESULTS_SCHEMA)
+    assert results["output_format"] == "text" and results["stdout_visibility"] == "hidden"
+    assert results["tests"], "a results.json without tests shows the student nothing"
+    return results
+
+
+def run_autograder(zip_path: Path, root: Path, notebook: dict | None,
+                   extra: dict | None = None) -> tuple:
     unpack(zip_path, root)
     (root / "submission").mkdir()
     (root / "results").mkdir()
-    (root / "submission" / "my_work.ipynb").write_text(json.dumps(notebook))
+    if notebook is not None:
+        (root / "submission" / "my_work.ipynb").write_text(json.dumps(notebook))
+    for name, nb in (extra or {}).items():
+        (root / "submission" / name).write_text(json.dumps(nb))
     env = dict(os.environ, AUTOGRADER_ROOT=str(root), MINIGRAD_PYTHON=sys.executable)
     proc = subprocess.run([str(root / "source" / "run_autograder")], capture_output=True,
                           text=True, env=env, cwd=root, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    return json.loads((root / "results" / "results.json").read_text()), proc.stdout
+    return valid(json.loads((root / "results" / "results.json").read_text())), proc.stdout
 
 
 def test_the_zip_holds_the_scripts_and_minigrads_source(autograder_zip):
@@ -100,10 +148,51 @@ def test_a_wrong_submission_gets_public_messages_but_no_answers(autograder_zip, 
 
 
 def test_no_notebook_in_the_submission_is_explained(autograder_zip, tmp_path):
-    unpack(autograder_zip, tmp_path)
-    (tmp_path / "submission").mkdir()
-    env = dict(os.environ, AUTOGRADER_ROOT=str(tmp_path), MINIGRAD_PYTHON=sys.executable)
-    subprocess.run([str(tmp_path / "source" / "run_autograder")], env=env, check=True,
-                   capture_output=True, timeout=120)
-    results = json.loads((tmp_path / "results" / "results.json").read_text())
+    results, _ = run_autograder(autograder_zip, tmp_path, None)
     assert results["score"] == 0 and "no .ipynb file was found" in results["output"]
+    assert results["tests"][0]["max_score"] == 7 and results["tests"][0]["status"] == "failed"
+
+
+def test_a_notebook_and_its_backup_copy_get_the_notebooks_score(autograder_zip, tmp_path):
+    stale = json.loads((ROOT / "exercises" / "02_add_neg.ipynb").read_text())
+    results, stdout = run_autograder(autograder_zip, tmp_path,
+                                     json.loads(SOLUTIONS_NB.read_text()),
+                                     {"my_work-backup.ipynb": stale})
+    assert results["score"] == 7.0
+    assert "graded my_work.ipynb; left out my_work-backup.ipynb" in results["output"]
+    assert "isolation: learner code runs as" in stdout
+
+
+def test_two_different_notebooks_are_both_graded_and_the_best_kept(autograder_zip, tmp_path):
+    results, _ = run_autograder(autograder_zip, tmp_path, wrong_notebook(),
+                                {"final.ipynb": json.loads(SOLUTIONS_NB.read_text())})
+    assert results["score"] == 7.0 and "kept the best result" in results["output"]
+
+
+def test_setup_installs_into_a_virtual_environment_never_the_system_python(autograder_zip,
+                                                                          tmp_path):
+    """setup.sh against a stand-in python3 that records its calls (the real one would
+    download NumPy): a venv in /autograder/venv, and pip run only inside it."""
+    unpack(autograder_zip, tmp_path)
+    log = tmp_path / "calls.log"
+    fake = tmp_path / "bin" / "python3"
+    fake.parent.mkdir()
+    fake.write_text(f"""#!/usr/bin/env bash
+echo "base $*" >> {log}
+if [ "$1 $2" = "-m venv" ]; then
+    mkdir -p "$3/bin"
+    printf '#!/usr/bin/env bash\necho "venv $*" >> {log}\n' > "$3/bin/python"
+    chmod +x "$3/bin/python"
+fi
+""")
+    fake.chmod(0o755)
+    env = dict(os.environ, AUTOGRADER_ROOT=str(tmp_path), MINIGRAD_BASE_PYTHON=str(fake))
+    proc = subprocess.run(["bash", str(tmp_path / "source" / "setup.sh")], env=env,
+                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    calls = log.read_text().splitlines()
+    assert f"base -m venv {tmp_path}/venv" in calls
+    assert "venv -m pip install numpy>=2.0" in calls
+    assert not [c for c in calls if c.startswith("base -m pip")], calls
+    run = (tmp_path / "source" / "run_autograder").read_text()
+    assert "$ROOT/venv/bin/python" in run

@@ -12,7 +12,7 @@ import pytest
 from minigrad.autograd import record
 from classroom.exercises import core, instructor
 from classroom.exercises.registry import get
-from classroom.grade import judge, report
+from classroom.grade import judge, report, store
 from classroom.grade.model import (Answer, Limits, Outcome, Run, Submission, SubmissionResult)
 
 LIMITS = Limits(timeout=3, memory_mb=1024)
@@ -190,20 +190,40 @@ def test_gradescope_results_split_public_and_hidden_checks():
     assert len(revealed["tests"]) == 5
 
 
-def test_results_dir_is_created_reused_or_refused(tmp_path):
+def test_results_are_written_whole_and_students_gone_from_the_run_lose_their_files(tmp_path):
     out = tmp_path / "out"
-    report.prepare_output_dir(out)
-    run = Run(results=[result_for({"02.add": reference("02.add")})], seconds=1.0, jobs=1,
-              limits=LIMITS)
-    report.write_results(run, out)
-    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()) == [
-        "feedback/alice.html", "feedback/alice.md", "gradebook.csv",
-        "gradescope/alice/results.json", "summary.json"]
+    with store.ResultsFolder(out):
+        run = Run(results=[result_for({"02.add": reference("02.add")}),
+                           result_for({}, student="bob")], seconds=1.0, jobs=1, limits=LIMITS)
+        report.write_results(run, out)
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    assert files == [".lock", "feedback/alice.html", "feedback/alice.md", "feedback/bob.html",
+                     "feedback/bob.md", "gradebook.csv", "gradescope/alice/results.json",
+                     "gradescope/bob/results.json", "similarity.csv", "summary.json"]
     (out / "mine.txt").write_text("keep")
-    report.prepare_output_dir(out)                 # earlier results: replaced
-    assert [p.name for p in out.iterdir()] == ["mine.txt"]
+    with store.ResultsFolder(out):                  # earlier results: reused, then replaced
+        report.write_results(Run(results=run.results[:1], seconds=1.0, jobs=1, limits=LIMITS),
+                             out)
+    assert not (out / "feedback" / "bob.md").exists()
+    assert not (out / "gradescope" / "bob").exists()
+    assert (out / "mine.txt").read_text() == "keep"
+    assert json.loads((out / "summary.json").read_text())["submissions"] == 1
     other = tmp_path / "thesis"
     other.mkdir()
     (other / "chapter1.tex").write_text("precious")
-    with pytest.raises(report.OutputDirError, match="not empty"):
-        report.prepare_output_dir(other)
+    with pytest.raises(store.FolderError, match="not empty"):
+        store.ResultsFolder(other).open()
+
+
+@pytest.mark.parametrize("name", ["=cmd()", "+1", "-1", "@SUM(A1)", "\t=cmd()", " =cmd()",
+                                  "\r=1", "＝cmd()"])
+def test_no_csv_cell_starts_like_a_formula(name):
+    assert report._cell(name).startswith("'")
+    assert report._cell("alice") == "alice"
+
+
+def test_a_row_without_a_chapter_shows_no_maximum_rather_than_zero():
+    sub = Submission(student="x", relpath="x.ipynb", path=None, chapter=None,
+                     problem="could not tell which chapter this notebook is for")
+    row = report.gradebook_rows([judge.judge_submission(sub, {}, LIMITS)])[1]
+    assert row[3:5] == ["0", ""] and row[-2] == "not graded"

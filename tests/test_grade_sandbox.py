@@ -1,12 +1,18 @@
-"""The worker's sandbox (classroom.grade.sandbox, .runner), one layer at a time.
+"""The worker's sandbox (classroom.grade.sandbox, .namespaces, .landlock, .seccomp, .runner),
+one layer at a time.
 
 Each test grades a one-exercise submission in a real worker process (about a second).
 Destructive code here only ever targets folders the test made; a layer that is not
-available on this machine is skipped, with the reason."""
+available on this machine is skipped, with the reason.  The whole grader as an ordinary
+user is tested in tests/test_grade_corpus.py."""
 
 import hashlib
+import json
 import os
+import resource
 import shutil
+import socket
+import subprocess
 import sys
 import tempfile
 import time
@@ -14,8 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from classroom.grade import runner, sandbox
-from classroom.grade.model import Answer, Limits, Submission
+from classroom.grade import namespaces, runner, sandbox
+from classroom.grade.cleanup import remove_tree
+from classroom.grade.model import Answer, Limits, Step, Submission
+from grade_helpers import corpus_answer, processes_with
 
 IS_ROOT = os.geteuid() == 0
 LANDLOCK = sandbox.landlock_abi()
@@ -25,16 +33,39 @@ def add(a, b):
         return grad, grad
     return record(a.data + b.data, (a, b), backward, "add")
 '''
+LAYERS = ("NAMESPACES", "LANDLOCK", "SECCOMP")
 
 
-def grade(code: str, uid=None):
+def namespaces_work() -> str | None:
+    """None when a worker gets its namespaces here, else why not."""
+    report = runner.probe_sandbox(Limits())
+    ns = report.get("namespaces") or {}
+    return None if ns.get("pid") and ns.get("root") else "; ".join(ns.get("problems", [])) \
+        or report.get("error", "no namespaces")
+
+
+NO_NAMESPACES = namespaces_work()
+
+
+def grade(code: str, uid=None, timeout=20):
     """(the 02.add result, the worker's sandbox report) for an answer cell ``code``."""
     sub = Submission(student="s", relpath="s.ipynb", path=None, chapter="02",
-                     answers=[Answer(exercise="02.add", code=code, cell=0, found_by="metadata")])
+                     answers=[Answer(exercise="02.add", code=code, cell=0, found_by="metadata")],
+                     steps=[Step("cell", 0, code=code, exercise="02.add"),
+                            Step("probe", 0, exercise="02.add")])
     reports, warnings = [], []
-    result = runner.grade_submission(sub, Limits(timeout=20), uid, warnings, reports)
+    result = runner.grade_submission(sub, Limits(timeout=timeout), uid, warnings, reports)
     assert not warnings, warnings
     return result.exercises[0], reports[0]
+
+
+@pytest.fixture
+def only(monkeypatch):
+    """only("LANDLOCK"): turn every other layer off for this test."""
+    def switch(*keep):
+        for layer in LAYERS:
+            monkeypatch.setattr(runner, layer, layer in keep)
+    return switch
 
 
 @pytest.fixture
@@ -73,26 +104,36 @@ for attempt in (lambda: open(os.path.join({target!r}, "planted"), "w").close(),
         attempt()
     except Exception:
         pass
+try:
+    print("read:", open({target!r} + "/a.ipynb").read())
+except OSError as err:
+    print("read: refused", type(err).__name__)
 print("tried")
 '''
 
 
-@pytest.mark.parametrize("layer", ["a user of its own", "Landlock"])
-def test_each_layer_alone_keeps_learner_code_from_changing_files(layer, shared_folder,
-                                                                 monkeypatch):
+@pytest.mark.parametrize("layer", ["a user of its own", "Landlock", "a private root"])
+def test_each_layer_alone_keeps_learner_code_from_changing_files(layer, shared_folder, only):
     if layer == "a user of its own" and not IS_ROOT:
         pytest.skip("switching user needs the grader to run as root")
     if layer == "Landlock" and not LANDLOCK:
         pytest.skip("this kernel has no Landlock")
-    monkeypatch.setattr(runner, "LANDLOCK", layer == "Landlock")
+    if layer == "a private root" and NO_NAMESPACES:
+        pytest.skip(f"no namespaces here: {NO_NAMESPACES}")
+    only({"Landlock": "LANDLOCK", "a private root": "NAMESPACES"}.get(layer, ""))
     uid = runner.UserIds(1).take() if layer == "a user of its own" else None
     before = digest(shared_folder)
     result, report = grade(DELETER.format(target=str(shared_folder)), uid)
     assert result.status == "correct" and "tried" in result.output
     assert digest(shared_folder) == before
     assert not (shared_folder / "planted").exists()
+    assert report["protections"]["files"]["held"] == (layer != "a user of its own")
+    if layer != "a user of its own":           # reading other students' notebooks too
+        assert "read: refused" in result.output, result.output
     if layer == "Landlock":
         assert report["landlock"] == LANDLOCK and not report["own_user"]
+    elif layer == "a private root":
+        assert report["namespaces"]["root"] and report["landlock"] == 0
     else:
         assert report["own_user"] and report["landlock"] == 0 and report["uid"] == uid
 
@@ -100,63 +141,164 @@ def test_each_layer_alone_keeps_learner_code_from_changing_files(layer, shared_f
 def test_learner_code_may_use_its_scratch_folder_and_import_more_modules(tmp_path, monkeypatch):
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))    # private to the grader's user
     code = ADD + '''
-import os
+import os, subprocess, tempfile
 with open("notes.txt", "w") as f:
     f.write("mine")
 with open(os.path.join(os.environ["HOME"], "notes.txt")) as f:
     print("scratch:", f.read())
+with tempfile.NamedTemporaryFile("w") as f:
+    f.write("temporary")
 import wave, calendar, zipfile     # not imported before the sandbox closed
 print("imports: ok", calendar.isleap(2024))
+print("subprocess:", subprocess.run(["echo", "hi"], capture_output=True, text=True).stdout)
 '''
     result, _ = grade(code, runner.UserIds(1).take())
     assert result.status == "correct", result.message
     assert "scratch: mine" in result.output and "imports: ok True" in result.output
+    assert "subprocess: hi" in result.output
 
 
-@pytest.mark.skipif(not LANDLOCK, reason="this kernel has no Landlock")
-def test_with_landlock_learner_code_cannot_read_other_files_or_connect(shared_folder):
-    code = ADD + f'''
-import socket
+READ = '''
 try:
-    open({str(shared_folder / "a.ipynb")!r}).read()
-    print("read: allowed")
-except PermissionError:
-    print("read: blocked")
-try:
-    socket.create_connection(("127.0.0.1", 9), timeout=1)
-except PermissionError:
-    print("connect: blocked")
+    open({target!r}).read()
+    print("read WORKED")
 except OSError as err:
-    print("connect: not blocked", type(err).__name__)
+    print("read refused", type(err).__name__)
 '''
-    result, report = grade(code, runner.UserIds(1).take())
-    assert "read: blocked" in result.output
-    if report["network_blocked"]:
-        assert "connect: blocked" in result.output
 
 
-def test_processes_left_behind_are_killed():
-    code = ADD + '''
-import os, time
-child = os.fork()
-if child == 0:
-    os.setsid()              # leaves the worker's process group
-    time.sleep(600)
-    os._exit(0)
-print("child", child)
-'''
-    result, report = grade(code, runner.UserIds(1).take())
-    child = int(result.output.split("child", 1)[1].split()[0])
-    if not report["own_user"]:
-        os.kill(child, 9)
-        pytest.skip("a process that leaves its group is only found by its own user id (root)")
+@pytest.mark.parametrize("layers", [("NAMESPACES", "LANDLOCK", "SECCOMP"), ("SECCOMP",),
+                                    ("NAMESPACES",)])
+def test_no_network_at_all_and_no_other_files(layers, shared_folder, only, tmp_path):
+    """TCP, UDP to 127.0.0.1, a Unix socket by path and an abstract one, each with a real
+    listener here, and reading a world-readable file outside scratch."""
+    if "NAMESPACES" in layers and NO_NAMESPACES:
+        pytest.skip(f"no namespaces here: {NO_NAMESPACES}")
+    only(*layers)
+    tcp = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    tcp.bind(("127.0.0.1", 0))
+    tcp.listen()
+    port = tcp.getsockname()[1]
+    udp = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    udp.bind(("127.0.0.1", port))
+    path = tempfile.mktemp(prefix="grade-test-", suffix=".sock", dir="/tmp")
+    unix = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    unix.bind(path)
+    os.chmod(path, 0o777)
+    unix.listen()
+    marker = f"net{os.getpid()}"
+    abstract = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    abstract.bind(f"\0minigrad-{marker}")
+    abstract.listen()
+    try:
+        code = corpus_answer("networker", "add", port=port, socket=repr(path), marker=marker)
+        result, report = grade(code + READ.format(target=str(shared_folder / "a.ipynb")))
+    finally:
+        for s in (tcp, udp, unix, abstract):
+            s.close()
+        os.unlink(path)
+    for what in ("tcp", "udp", "unix", "abstract"):
+        assert f"{what} refused" in result.output, result.output
+    assert report["protections"]["network"]["held"]
+    if layers != ("SECCOMP",):
+        assert "read refused" in result.output
+
+
+def test_nothing_learner_code_starts_outlives_its_worker_and_forks_are_limited():
+    marker = f"9{os.getpid()}.{time.time_ns() % 10**6}"
+    result, report = grade(corpus_answer("daemon", "add", marker=marker),
+                           runner.UserIds(1).take())
+    if not report["protections"]["cleanup"]["held"]:
+        for pid in processes_with(marker):
+            os.kill(pid, 9)
+        pytest.skip(f"no protection here: {report['protections']['cleanup']['how']}")
     for _ in range(50):
-        try:
-            os.kill(child, 0)
-        except ProcessLookupError:
-            return
+        if not processes_with(marker):
+            break
         time.sleep(0.1)
-    pytest.fail(f"process {child}, started by learner code, is still running")
+    assert processes_with(marker) == []
+    if report["protections"]["process count"]["held"]:
+        started = int(result.output.split("sleepers started: ", 1)[1].split()[0])
+        assert started < sandbox.PROCESSES, result.output
+
+
+KILLER = ADD + '''
+import os, resource, signal
+for target in (os.getppid(), 1, -1, *range(2, 5000)):
+    if target != os.getpid():
+        for attempt in (lambda: os.kill(target, signal.SIGKILL),
+                        lambda: resource.prlimit(target, resource.RLIMIT_CPU, (1, 1))):
+            try:
+                attempt()
+            except (OSError, ValueError):
+                pass
+existing = []
+for pid in range(1, 5000):
+    try:
+        os.kill(pid, 0)
+        existing.append(pid)
+    except ProcessLookupError:
+        pass
+    except OSError:
+        existing.append(pid)
+print("processes it can find:", existing)
+'''
+
+
+def test_learner_code_cannot_signal_or_limit_the_grader():
+    before = resource.prlimit(os.getpid(), resource.RLIMIT_CPU)
+    result, report = grade(KILLER, runner.UserIds(1).take())
+    assert resource.prlimit(os.getpid(), resource.RLIMIT_CPU) == before
+    assert result.status == "correct"
+    if report["protections"]["processes"]["held"] and report["namespaces"]["pid"]:
+        assert "processes it can find: [1, 2]" in result.output     # init and itself
+
+
+def test_scratch_left_deep_and_unreadable_is_removed(only, tmp_path, monkeypatch):
+    """3,000 nested folders and a folder of mode 0 (the grader's own scratch clean-up, as it
+    runs without a private tmpfs)."""
+    only("LANDLOCK", "SECCOMP")
+    parent = tempfile.mkdtemp(prefix="grade-scratch-test-", dir="/tmp")
+    os.chmod(parent, 0o755)
+    monkeypatch.setattr(tempfile, "tempdir", parent)
+    code = ADD + '''
+import os
+for _ in range(3000):
+    os.mkdir("d")
+    os.chdir("d")
+    open("f", "w").close()
+os.chdir(os.environ["HOME"])
+os.makedirs("locked/inner")
+open("locked/inner/x", "w").close()
+os.chmod("locked/inner", 0)
+os.chmod("locked", 0)
+print("made a mess")
+'''
+    try:
+        result, _ = grade(code, runner.UserIds(1).take(), timeout=60)
+        assert "made a mess" in result.output
+        assert os.listdir(parent) == []
+    finally:
+        remove_tree(parent)
+
+
+def test_remove_tree_handles_what_shutil_cannot(tmp_path):
+    deep = tmp_path / "deep"
+    deep.mkdir()
+    here = os.getcwd()
+    os.chdir(deep)
+    try:
+        for _ in range(1500):
+            os.mkdir("a-longish-folder-name")
+            os.chdir("a-longish-folder-name")
+    finally:
+        os.chdir(here)
+    (tmp_path / "deep" / "x").mkdir()
+    os.chmod(tmp_path / "deep" / "x", 0)
+    (tmp_path / "outside").write_text("keep")
+    (tmp_path / "deep" / "link").symlink_to(tmp_path / "outside")
+    assert remove_tree(str(deep)) == []
+    assert not deep.exists() and (tmp_path / "outside").read_text() == "keep"
 
 
 def test_concurrent_workers_get_distinct_users():
@@ -177,9 +319,76 @@ def test_a_worker_that_cannot_start_as_another_user_falls_back_with_a_warning(mo
 
     monkeypatch.setattr(runner, "Worker", FailsAsAnotherUser)
     sub = Submission(student="s", relpath="s.ipynb", path=None, chapter="02",
-                     answers=[Answer(exercise="02.add", code=ADD, cell=0, found_by="metadata")])
+                     answers=[Answer(exercise="02.add", code=ADD, cell=0, found_by="metadata")],
+                     steps=[Step("cell", 0, code=ADD, exercise="02.add"),
+                            Step("probe", 0, exercise="02.add")])
     warnings = []
     result = runner.grade_submission(sub, Limits(timeout=20), 1_999_999_999, warnings, [])
     assert result.exercises[0].status == "correct"
     assert len(warnings) == 1 and "could not start as another user" in warnings[0]
     assert "the grader's user" in warnings[0]
+
+
+def test_protections_name_what_is_missing_and_why():
+    strong = {"namespaces": {"pid": True, "root": True, "user": True, "net": True,
+                             "problems": []}, "landlock": 0, "seccomp": True, "limits": True}
+    held = sandbox.protections(strong)
+    assert all(p["held"] for p in held.values()), held
+    weak = {"namespaces": {"pid": False, "root": False, "user": False, "net": False,
+                           "problems": ["the kernel refused a user namespace"]},
+            "landlock": 0, "seccomp": False, "own_user": False, "limits": True}
+    missing = sandbox.protections(weak)
+    assert {n for n, p in missing.items() if not p["held"]} == {
+        "processes", "cleanup", "process count", "files", "network"}
+    assert "the kernel refused a user namespace" in missing["processes"]["how"]
+    assert set(sandbox.PROTECTIONS) == set(held)
+
+
+@pytest.mark.skipif(NO_NAMESPACES is not None, reason=f"no namespaces here: {NO_NAMESPACES}")
+def test_the_private_root_holds_only_what_learner_code_needs(only):
+    only("NAMESPACES")          # Landlock would refuse to list / at all
+    plan = namespaces.bind_plan(["/usr/lib", "/usr", "/lib", "/nowhere", sys.prefix])
+    kinds = dict((p, k) for k, p in plan)
+    assert kinds.get("/usr") == "bind" and "/usr/lib" not in kinds and "/nowhere" not in kinds
+    if os.path.islink("/lib"):
+        assert kinds["/lib"] == "link"
+    result, report = grade(ADD + '''
+import os
+print("root:", sorted(os.listdir("/")))
+print("tmp is scratch:", os.path.samefile("/tmp", os.environ["HOME"]) or
+      os.environ["HOME"].startswith("/tmp/"))
+''')
+    listed = result.output.split("root: ", 1)[1].splitlines()[0]
+    for absent in ("home", "srv", "var", "mnt", "boot"):
+        assert f"'{absent}'" not in listed or sys.prefix.startswith(f"/{absent}/"), listed
+    assert "tmp is scratch: True" in result.output
+
+
+HALF_BUILT = '''
+import json, os, sys, tempfile
+from classroom.grade import namespaces, sandbox
+def refuse(*args, **kwargs):
+    raise OSError(1, "refused for the test")
+namespaces._bind = refuse
+scratch = os.path.join(tempfile.mkdtemp(dir="/tmp"), "work")
+os.mkdir(scratch)
+report = namespaces.isolate(scratch=scratch, reads=sandbox.readable_roots(),
+                            devices=["/dev/null"], scratch_mb=16, owner=None)
+with open(os.path.join(scratch, "mine.txt"), "w") as handle:
+    handle.write("scratch works")
+print(json.dumps({"report": report, "cwd": os.getcwd(), "scratch": scratch,
+                  "host view": os.path.isdir("/usr/lib") and os.path.isdir("/etc")}))
+'''
+
+
+@pytest.mark.skipif(NO_NAMESPACES is not None, reason=f"no namespaces here: {NO_NAMESPACES}")
+def test_a_private_root_that_cannot_be_built_leaves_the_grader_s_view_whole():
+    env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
+    proc = subprocess.run([sys.executable, "-c", HALF_BUILT], capture_output=True,
+                          text=True, env=env, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert got["report"]["pid"] and not got["report"]["root"]
+    assert "no private filesystem view" in got["report"]["problems"][0]
+    assert got["cwd"] == got["scratch"] and got["host view"]
+    shutil.rmtree(os.path.dirname(got["scratch"]), ignore_errors=True)

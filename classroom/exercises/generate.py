@@ -4,6 +4,7 @@
     python -m classroom.exercises.generate --check    # exit 1 if any is stale (CI)
     python -m classroom.exercises.generate --force    # overwrite even edited notebooks
     python -m classroom.exercises.generate --run-solutions   # also refresh solutions' outputs
+    python -m classroom.exercises.generate --nbgrader COURSE   # nbgrader source notebooks
 
 (``make exercises`` runs the first; it is also the ``classroom-exercises`` command.)  First
 it remakes each chapter's stored expectations when their sources changed: the public
@@ -20,6 +21,18 @@ What a solutions notebook must look like:
 * a **check cell** is exactly ``check("<id>")``, after its answer cell;
 * a markdown cell may hold a written answer between the same markers; it becomes
   a prompt.
+
+**nbgrader.** Every answer, check and written-answer cell also carries nbgrader's cell
+metadata (:func:`nbgrader_metadata`): an answer cell is an autograded answer, a check cell
+a locked autograder test worth the exercise's points (``check`` raises under nbgrader
+when the answer is not correct, so nbgrader's points are those of the public checks),
+a written answer a manually graded answer worth 0 points.  ``--nbgrader COURSE`` writes
+nbgrader *source* notebooks (the solutions, with that metadata) into
+``COURSE/source/<NN_topic>/`` and, unless there is one, a ``COURSE/nbgrader_config.py``
+whose stub says ``raise NotImplementedError("exercise stub: ...")``, so an untouched answer is
+"not attempted" rather than "incorrect".  Then, in ``COURSE``: ``nbgrader
+generate_assignment 02_add_neg`` and, once students have submitted, ``nbgrader autograde
+02_add_neg``.
 
 The generated notebook records where it came from and a digest of its cells.
 The generator refuses to overwrite a notebook whose cells no longer match that
@@ -104,6 +117,80 @@ def role_of(cell) -> tuple[str | None, str | None]:
     return None, None
 
 
+#: nbgrader's cell-metadata schema (nbgrader 0.9)
+NBGRADER_SCHEMA = 3
+NBGRADER_STUB = ('# YOUR CODE HERE\nraise NotImplementedError("exercise stub: replace this line '
+                 'with your code")')
+NBGRADER_CONFIG = f"""# nbgrader settings for the minigrad course (written by `python -m
+# classroom.exercises.generate --nbgrader`).  The stub starts with "exercise ", which is how
+# the course's checks recognise an answer nobody has touched yet ("not attempted").
+c = get_config()  # noqa: F821
+c.ClearSolutions.code_stub = {{"python": {NBGRADER_STUB!r}}}
+"""
+
+
+def nbgrader_metadata(role: str, exercise_id: str | None, points: int, index: int) -> dict:
+    """nbgrader's metadata for a cell of ``role``, or {} for a cell nbgrader ignores."""
+    base = {"schema_version": NBGRADER_SCHEMA}
+    key = (exercise_id or "").replace(".", "_")
+    if role == "answer":
+        return {**base, "grade": False, "solution": True, "locked": False,
+                "grade_id": f"answer_{key}"}
+    if role == "check":
+        return {**base, "grade": True, "solution": False, "locked": True, "points": points,
+                "grade_id": f"check_{key}"}
+    if role == "prompt":
+        return {**base, "grade": True, "solution": True, "locked": False, "points": 0,
+                "grade_id": f"written_answer_{index}"}
+    return {}
+
+
+def _with_nbgrader(cells: list, module) -> None:
+    points = {ex.id: ex.points for ex in module.EXERCISES}
+    for index, cell in enumerate(cells):
+        ours = cell.metadata.get("minigrad") or {}
+        role, exercise_id = (ours.get("role"), ours.get("exercise")) if ours else role_of(cell)
+        meta = nbgrader_metadata(role or "", exercise_id, points.get(exercise_id, 0), index)
+        if meta:
+            cell.metadata["nbgrader"] = meta
+
+
+def nbgrader_source(solution: nbformat.NotebookNode, name: str) -> nbformat.NotebookNode:
+    """The solutions notebook ``name`` as an nbgrader source notebook: answers kept between
+    their markers, every graded cell with nbgrader's metadata, outputs cleared."""
+    transform(solution, name)                   # the same rules, checked the same way
+    nb = copy.deepcopy(solution)
+    nb.cells = [c for c in nb.cells if c.get("id") != HEADER_ID]
+    for cell in nb.cells:                       # the course's own metadata, as in exercises/
+        role, exercise_id = role_of(cell)
+        if role:
+            cell.metadata["minigrad"] = {"role": role, **({"exercise": exercise_id}
+                                                          if exercise_id else {})}
+    nb.metadata["minigrad"] = {"chapter": name[:2]}
+    _with_nbgrader(nb.cells, chapter(name[:2]))
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+    return nb
+
+
+def write_nbgrader_course(course: Path, names: list, solutions: Path = SOLUTIONS) -> list:
+    """nbgrader source notebooks for ``names`` in ``course``, and its config if missing;
+    returns the paths written."""
+    written = []
+    for name in names:
+        nb = nbgrader_source(nbformat.read(solutions / name, as_version=4), name)
+        folder = course / "source" / name.removesuffix(".ipynb")
+        folder.mkdir(parents=True, exist_ok=True)
+        nbformat.write(nb, folder / name)
+        written.append(folder / name)
+    config = course / "nbgrader_config.py"
+    if not config.exists():
+        config.write_text(NBGRADER_CONFIG)
+        written.append(config)
+    return written
+
+
 def transform(solution: nbformat.NotebookNode, name: str) -> nbformat.NotebookNode:
     """The exercise notebook for ``solution`` (outputs empty), or :class:`SourceError`."""
     number = name[:2]
@@ -152,6 +239,7 @@ def transform(solution: nbformat.NotebookNode, name: str) -> nbformat.NotebookNo
         f"when you really want to see an answer.")
     header.id = HEADER_ID
     header.metadata["minigrad"] = {"role": "header"}
+    _with_nbgrader(cells, module)
     nb.cells = [header] + cells
     nb.metadata["minigrad"] = {"generated_from": f"solutions/{name}", "chapter": number,
                                "exercises": wanted}
@@ -164,8 +252,9 @@ def digest(nb) -> str:
 
     Outputs and the metadata Jupyter itself adds (execution times, collapsed …) are
     left out, so running a notebook does not make it look edited."""
-    parts = [[c.cell_type, _text(c), json.dumps(c.get("metadata", {}).get("minigrad"),
-                                                sort_keys=True)] for c in nb.cells]
+    parts = [[c.cell_type, _text(c)] + [json.dumps(c.get("metadata", {}).get(key),
+                                                   sort_keys=True)
+                                        for key in ("minigrad", "nbgrader")] for c in nb.cells]
     return hashlib.sha256(json.dumps(parts).encode()).hexdigest()
 
 
@@ -249,11 +338,19 @@ def main(argv=None) -> int:
                         help="overwrite notebooks even if they were edited")
     parser.add_argument("--no-run", action="store_true",
                         help="do not execute the generated notebooks (no outputs saved)")
+    parser.add_argument("--nbgrader", metavar="COURSE", type=Path,
+                        help="write nbgrader source notebooks into COURSE/source/ (and "
+                             "COURSE/nbgrader_config.py if missing), then stop")
     parser.add_argument("--run-solutions", action="store_true",
                         help="first re-run the solutions notebooks and save their outputs "
                              "(after changing a checker's wording, say)")
     args = parser.parse_args(argv)
     try:
+        if args.nbgrader:
+            names = args.names or [p.name for p in sorted(SOLUTIONS.glob("[0-9][0-9]_*.ipynb"))]
+            for path in write_nbgrader_course(args.nbgrader, names):
+                print(f"{path}: written")
+            return 0
         if args.run_solutions:
             for path in sorted(SOLUTIONS.glob("[0-9][0-9]_*.ipynb")):
                 if args.names and path.name not in args.names:

@@ -2,6 +2,10 @@
 
     from classroom import check, hint, solution
     check("02.add")        # correct / incorrect (with a reason) / not attempted
+
+Under nbgrader (``NBGRADER_EXECUTION`` set, as ``nbgrader autograde`` and ``validate``
+do), a check that is not correct raises :class:`CheckFailed`, so that nbgrader, which
+counts a test cell as passed unless it raises, gives its points only to right answers.
     hint("02.add")         # the next hint each time; hint("02.add", 1) for a given one
     solution("02.add")     # the worked answer, only when asked for
 """
@@ -9,6 +13,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -23,6 +28,10 @@ SOLUTIONS_DIR = Path(__file__).resolve().parents[2] / "solutions"
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
 
 
+class CheckFailed(AssertionError):
+    """Raised by :func:`check` under nbgrader when the answer is not correct."""
+
+
 def check(exercise_id: str, answer=_MISSING) -> Feedback:
     """Check your answer to ``exercise_id``.
 
@@ -33,11 +42,17 @@ def check(exercise_id: str, answer=_MISSING) -> Feedback:
     if answer is _MISSING:
         namespace = sys._getframe(1).f_globals
         if exercise.entry not in namespace:
-            return Feedback(Verdict(exercise, NOT_ATTEMPTED,
-                                    f"`{exercise.entry}` is not defined yet: run the cell "
-                                    f"with your answer first"))
+            return _graded(Feedback(Verdict(exercise, NOT_ATTEMPTED,
+                                            f"`{exercise.entry}` is not defined yet: run the "
+                                            f"cell with your answer first")))
         answer = namespace[exercise.entry]
-    return Feedback(exercise.check(answer))
+    return _graded(Feedback(exercise.check(answer)))
+
+
+def _graded(feedback: Feedback) -> Feedback:
+    if os.environ.get("NBGRADER_EXECUTION") and not feedback.correct:
+        raise CheckFailed(repr(feedback))
+    return feedback
 
 
 def hint(exercise_id: str, level: int | None = None) -> Note:

@@ -1,23 +1,31 @@
-"""Reading a submitted notebook: which chapter it is for, and each exercise's answer code.
+"""Reading a submitted notebook: which chapter it is for, its code cells, and where each
+exercise is checked.
 
-Learners move, copy, edit and delete cells, and some tools strip cell metadata, so
-an answer cell is looked for in three ways, most reliable first:
+Learners move, copy, edit and delete cells, and some tools strip cell metadata, so an
+exercise's answer cell is looked for in three ways, most reliable first:
 
 a. a code cell whose metadata says ``{"minigrad": {"role": "answer", "exercise": id}}``
    (what ``classroom.exercises.generate`` writes);
 b. a code cell whose first line is ``# EXERCISE <id>``;
 c. the last code cell that defines the exercise's entry name (``def add``, ``add = ...``,
-   ``class ...``) at top level, found with :mod:`ast`.
+   ``class ...``) at top level.
 
-Only answer code is taken from a notebook.  Everything else an answer may rely on
-(the imports) comes from the chapter module's ``SETUP``, so a learner cannot change
-what the grader imports, and a stray cell elsewhere cannot break grading.  Helper
-functions must therefore live in the answer cell that uses them.
+The grader then runs the notebook's code cells as the notebook would, in order
+(:func:`plan_steps`), and probes each exercise where the notebook checks it: just before
+its ``check("<id>")`` cell, or, when no check cell follows the answer, after the last cell
+that defines the answer before the next exercise's answer cell.  So an import added to
+the setup cell, a helper in a cell of its own and a working answer in a new cell under
+the stub all count.  Cells that only call ``check``/``hint``/``solution`` are not run.
 
-Nothing here runs learner code: the notebook is parsed as JSON and answer code
-with :func:`ast.parse`.  A notebook that cannot be read still gives a
-:class:`~classroom.grade.model.Submission` with its ``problem`` set, so it gets a
-row in the gradebook.
+Nothing here runs learner code, and what it reads is bounded whatever a file holds:
+notebooks over :data:`MAX_BYTES` or with too many JSON objects are refused with a reason;
+code is parsed with :mod:`ast` only in cells up to :data:`PARSE_LIMIT` characters and up
+to :data:`PARSE_BUDGET` per notebook (beyond that, definitions are found by a pattern);
+cells over :data:`MAX_CELL_CODE`, and cells past :data:`MAX_CODE` or :data:`MAX_CELLS`,
+are not run, with a note.  A notebook that cannot be
+read still gives a :class:`~classroom.grade.model.Submission` with its ``problem`` set,
+so it gets a row in the gradebook; a file or folder that is not a submission at all gets
+a named reason from :func:`survey`.
 """
 
 from __future__ import annotations
@@ -33,13 +41,21 @@ from pathlib import Path
 
 from ..exercises.registry import chapter as chapter_module
 from ..exercises.registry import chapter_modules
-from .model import Answer, Submission
+from . import similarity
+from .model import Answer, Step, Submission
 
-MAX_BYTES = 64 * 2**20                  # larger than any sane notebook, even with images
+MAX_BYTES = 32 * 2**20                  # larger than any sane notebook, even with images
+MAX_OBJECTS = 400_000                   # JSON objects and arrays in a notebook
+MAX_STRINGS = 4_000_000                 # quote characters in a notebook
+PARSE_LIMIT = 64 * 1024                 # characters of one cell parsed with ast
+PARSE_BUDGET = 1024 * 1024              # characters parsed with ast per notebook
+MAX_CELL_CODE = 1024 * 1024             # a code cell larger than this is not run
+MAX_CODE = 4 * 1024 * 1024              # code run per notebook, answer cells first
+MAX_CELLS = 2000                        # code cells run per notebook, answer cells first
+_CALL_ONLY = re.compile(r"""^(check|hint|solution)\(\s*(["'])([^"']*)\2\s*(,[^()]*)?\)\s*;?\s*(#.*)?$""")
 _HEADER = re.compile(r"^#\s*EXERCISE\s+(\S+)\s*$", re.IGNORECASE)
 _PREFIX = re.compile(r"^(\d\d)_")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
-_SKIPPED_DIRS = {"__MACOSX", "__pycache__"}
 
 
 class NotebookError(ValueError):
@@ -47,16 +63,76 @@ class NotebookError(ValueError):
 
 
 # -- finding submissions -----------------------------------------------------------------------
+NOTEBOOK_SUFFIXES = (".ipynb", ".ipynb.json")
+SKIPPED_FOLDERS = {".ipynb_checkpoints": "Jupyter's checkpoint folder (autosaved copies of "
+                                         "notebooks), not a submission",
+                   ".git": "version-control data, not a submission",
+                   "__MACOSX": "macOS zip debris, not a submission",
+                   "__pycache__": "Python's cache, not a submission"}
+
+
+def is_notebook_name(name: str) -> bool:
+    return name.lower().endswith(NOTEBOOK_SUFFIXES) and not name.startswith("._")
+
+
+def survey(root: Path) -> tuple:
+    """(notebooks, skipped): every notebook under ``root`` (sorted paths), and a
+    ``(relative path, reason)`` for every other file or folder there, so that nothing in
+    the submissions folder is passed over in silence.
+
+    A notebook is a file named ``*.ipynb`` (or ``*.ipynb.json``, as some browsers save
+    one), hidden or not.  Symbolic links to folders are not followed (one could lead
+    anywhere on the grader's disk); a link named like a notebook is a submission whose row
+    says it was not read."""
+    root = Path(root)
+    notebooks, skipped = [], []
+    stack = [root]
+    while stack:
+        folder = stack.pop()
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError as err:
+            skipped.append((_rel(folder, root), f"a folder the grader cannot read "
+                                                f"({err.strerror or err})"))
+            continue
+        if not entries and folder != root:
+            skipped.append((_rel(folder, root), "an empty folder"))
+        for entry in entries:
+            path = Path(entry.path)
+            rel = _rel(path, root)
+            try:
+                is_link = entry.is_symlink()
+                is_dir = entry.is_dir(follow_symlinks=False)
+            except OSError as err:
+                skipped.append((rel, f"could not be examined ({err.strerror or err})"))
+                continue
+            if is_dir:
+                if entry.name in SKIPPED_FOLDERS:
+                    skipped.append((rel + "/", SKIPPED_FOLDERS[entry.name]))
+                else:
+                    stack.append(path)
+            elif is_notebook_name(entry.name):
+                notebooks.append(path)
+            elif is_link and path.is_dir():
+                skipped.append((rel, "a symbolic link to a folder, not followed (it could "
+                                     "lead anywhere on the grader's disk): copy the folder "
+                                     "in instead"))
+            elif is_link:
+                skipped.append((rel, "a symbolic link, not a notebook"))
+            elif entry.name.startswith("._") or entry.name == ".DS_Store":
+                skipped.append((rel, "macOS metadata, not a submission"))
+            else:
+                skipped.append((rel, "not a notebook: only *.ipynb files are graded"))
+    return sorted(notebooks), sorted(skipped)
+
+
+def _rel(path: Path, root: Path) -> str:
+    return Path(path).relative_to(root).as_posix() if Path(path) != root else "."
+
+
 def find_notebooks(root: Path) -> list:
-    """Every ``*.ipynb`` under ``root``, sorted; hidden folders (``.ipynb_checkpoints``,
-    ``.git``) and macOS zip debris are skipped, and symbolic links to folders are not
-    followed (a link could lead anywhere on the grader's disk)."""
-    found = []
-    for folder, dirs, files in os.walk(root, followlinks=False):
-        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _SKIPPED_DIRS)
-        found += [Path(folder) / f for f in files
-                  if f.lower().endswith(".ipynb") and not f.startswith(".")]
-    return sorted(found)
+    """Every notebook under ``root`` (see :func:`survey`), sorted."""
+    return survey(root)[0]
 
 
 def student_ids(paths: list, root: Path) -> dict:
@@ -66,7 +142,12 @@ def student_ids(paths: list, root: Path) -> dict:
     ``-2``, ``-3``...  No id starts with ``.`` or ``-``."""
     ids, taken = {}, set()
     for path in paths:
-        parts = Path(path).relative_to(root).with_suffix("").parts
+        relative = Path(path).relative_to(root).as_posix()
+        for suffix in NOTEBOOK_SUFFIXES[::-1]:
+            if relative.lower().endswith(suffix):
+                relative = relative[:-len(suffix)]
+                break
+        parts = Path(relative).parts
         base = "__".join(_UNSAFE.sub("_", p).strip("._-") or "_" for p in parts) or "_"
         if len(base) > 100:
             base = base[:90] + "-" + hashlib.sha256(base.encode()).hexdigest()[:8]
@@ -82,12 +163,17 @@ def student_ids(paths: list, root: Path) -> dict:
 # -- reading one notebook ----------------------------------------------------------------------
 def read_submission(path: Path, student: str, relpath: str,
                     expected_chapter: str | None = None) -> Submission:
-    """The answers in the notebook at ``path``, or a Submission whose ``problem`` says why
-    there are none.  ``expected_chapter`` ("02") is what ``--chapter`` asked for."""
+    """The answers and steps of the notebook at ``path``, or a Submission whose ``problem``
+    says why there are none.  ``expected_chapter`` ("02") is what ``--chapter`` asked for."""
     sub = Submission(student=student, relpath=relpath, path=Path(path),
                      chapter=expected_chapter)
+    if Path(path).name.lower().endswith(".ipynb.json"):
+        sub.notes.append("a notebook saved as .ipynb.json; graded as a notebook")
     try:
-        cells, metadata = load_notebook(read_bytes(Path(path)))
+        data = read_bytes(Path(path))
+        sub.digest = hashlib.sha256(data).hexdigest()
+        cells, metadata = load_notebook(data)
+        del data
     except NotebookError as err:
         sub.problem = str(err)
         match = _PREFIX.match(Path(path).name)
@@ -111,7 +197,16 @@ def read_submission(path: Path, student: str, relpath: str,
         return sub
     if how == "file name":
         sub.notes.append(f"chapter {sub.chapter} taken from the file name")
-    sub.answers = find_answers(cells, chapter_module(sub.chapter).EXERCISES)
+    module = chapter_module(sub.chapter)
+    index = CellIndex(cells)
+    sub.answers = find_answers(cells, module.EXERCISES, index)
+    sub.steps, notes = plan_steps(cells, sub.answers, module.EXERCISES, module.SETUP, index)
+    sub.notes += notes
+    entries = {ex.id: ex.entry for ex in module.EXERCISES}
+    for answer in sub.answers:
+        source = index.definition_source(answer, entries[answer.exercise], sub.steps)
+        if source is not None:
+            sub.fingerprints[answer.exercise] = similarity.fingerprint(source)
     return sub
 
 
@@ -123,11 +218,17 @@ def read_bytes(path: Path) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             raise NotebookError("not a regular file (a symbolic link or a device?); not read")
         if info.st_size > MAX_BYTES:
-            raise NotebookError(f"too large to be a notebook ({info.st_size / 2**20:.0f} MB)")
-        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+            raise NotebookError(f"too large to be a notebook ({info.st_size / 2**20:.0f} MB; "
+                                f"the grader reads up to {MAX_BYTES // 2**20} MB)")
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
         fd = os.open(path, flags)
         with os.fdopen(fd, "rb") as handle:
-            return handle.read(MAX_BYTES + 1)
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise NotebookError("not a regular file; not read")
+            data = handle.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise NotebookError(f"too large to be a notebook (over {MAX_BYTES // 2**20} MB)")
+        return data
     except OSError as err:
         raise NotebookError(f"could not read the file: {err.strerror or err}") from None
 
@@ -135,15 +236,21 @@ def read_bytes(path: Path) -> bytes:
 def load_notebook(data: bytes) -> tuple:
     """(cells, notebook metadata) from a notebook's bytes; each cell a dict with
     ``type``, ``source`` (one string) and ``meta`` (the ``minigrad`` metadata, or {}).
-    Reads nbformat 4 and the older 3 (``worksheets``)."""
+    Reads nbformat 4 and the older 3 (``worksheets``).  Outputs are dropped at once."""
+    objects = data.count(b"{") + data.count(b"[")
+    if objects > MAX_OBJECTS or data.count(b'"') > MAX_STRINGS:
+        raise NotebookError(f"not a readable notebook: it holds too many JSON values "
+                            f"({objects:,} objects and arrays) to be one")
     try:
         text = data.decode("utf-8-sig")
         nb = json.loads(text)
     except UnicodeDecodeError as err:
         raise NotebookError(f"not a readable notebook: not UTF-8 text ({err.reason} at byte "
                             f"{err.start})") from None
-    except (ValueError, RecursionError) as err:
+    except (ValueError, RecursionError, MemoryError) as err:
         raise NotebookError(f"not a readable notebook: {err}") from None
+    finally:
+        text = None
     if not isinstance(nb, dict):
         raise NotebookError("not a readable notebook: the file is JSON but not a notebook")
     raw = nb.get("cells")
@@ -166,7 +273,8 @@ def load_notebook(data: bytes) -> tuple:
         cells.append({"type": cell.get("cell_type"), "source": source,
                       "meta": meta if isinstance(meta, dict) else {}})
     metadata = nb.get("metadata")
-    return cells, metadata if isinstance(metadata, dict) else {}
+    metadata = metadata if isinstance(metadata, dict) else {}
+    return cells, {"minigrad": metadata.get("minigrad")} if "minigrad" in metadata else {}
 
 
 def _chapter_text(value) -> str | None:
@@ -204,49 +312,112 @@ def detect_chapter(cells: list, metadata: dict, filename: str) -> tuple:
 
 # -- finding answers ---------------------------------------------------------------------------
 def _header_id(source: str) -> str | None:
-    for line in source.splitlines():
+    for line in source[:2000].splitlines():
         if line.strip():
             match = _HEADER.match(line.strip())
             return match.group(1) if match else None
     return None
 
 
-def find_answers(cells: list, exercises: list) -> list:
+class CellIndex:
+    """What the code cells of a notebook define and check, parsed once and within bounds.
+
+    A cell is parsed with :mod:`ast` when it is at most :data:`PARSE_LIMIT` characters and
+    the notebook's :data:`PARSE_BUDGET` is not used up; its top-level names are kept, never
+    its tree.  Other cells are searched with a pattern (``def name``, ``name =``)."""
+
+    def __init__(self, cells: list):
+        self.cells = cells
+        self.code = [i for i, c in enumerate(cells) if c["type"] == "code"]
+        self._names, self._code, self.budget = {}, {}, PARSE_BUDGET
+
+    def prepared(self, index: int) -> tuple:
+        """(code without magics, notes, parsed) of cell ``index``; ``parsed`` is True when
+        it parsed, False when it has a syntax error, None when it was too large to parse."""
+        if index not in self._code:
+            source = self.cells[index]["source"]
+            if len(source) <= PARSE_LIMIT and self.budget >= len(source):
+                self.budget -= len(source)
+                code, notes, tree = _without_magics(source)
+                self._code[index] = (code, notes, tree is not None)
+                self._names[index] = top_level_names(tree) if tree is not None else set()
+            else:
+                self._code[index] = (source, [], None)
+        return self._code[index]
+
+    def defines(self, index: int, name: str) -> bool:
+        code, _, parsed = self.prepared(index)
+        if parsed is None:
+            pattern = re.compile(rf"^(?:async\s+)?(?:def|class)\s+{re.escape(name)}\b|"
+                                 rf"^{re.escape(name)}\s*(?::[^=]*)?=(?!=)", re.M)
+            return pattern.search(code) is not None
+        return name in self._names[index]
+
+    def checks(self, index: int) -> list | None:
+        """The exercise ids a cell that only calls check/hint/solution names (None for any
+        other cell)."""
+        source = self.cells[index]["source"]
+        if len(source) > 4000:
+            return None
+        ids, calls = [], 0
+        for line in source.splitlines():
+            stripped = line.strip()
+            if not stripped or stripped.startswith("#"):
+                continue
+            match = _CALL_ONLY.match(stripped)
+            if not match:
+                return None
+            calls += 1
+            if match.group(1) == "check":
+                ids.append(match.group(3))
+        return ids if calls else None
+
+    def definition_source(self, answer: Answer, entry: str, steps: list) -> str | None:
+        """The code of the last cell defining ``entry`` that runs before ``answer``'s probe
+        (what the probe sees), when it was parsed; for similarity fingerprints."""
+        cell = None
+        for step in steps:
+            if step.kind == "probe" and step.exercise == answer.exercise:
+                break
+            if step.kind == "cell" and self.defines(step.cell, entry):
+                cell = step.cell
+        if cell is None:
+            return None
+        code, _, parsed = self.prepared(cell)
+        return code if parsed else None
+
+
+def parse(code: str):
+    """``ast.parse(code)``, or None when it cannot be parsed (syntax, depth, memory)."""
+    try:
+        return ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError, OverflowError):
+        return None
+
+
+def find_answers(cells: list, exercises: list, index: CellIndex | None = None) -> list:
     """One :class:`Answer` per exercise that has an answer cell, in notebook order.
 
-    A cell that answers two exercises (a learner wrote both functions in one) is run
-    once: the second exercise's Answer has empty code and says where its code is.
+    A cell that answers two exercises (a learner wrote both functions in one) runs once:
+    the second exercise's Answer has empty code and says where its code is.
     """
-    parsed = {}                     # cell index -> (code without magics, notes) or None
-
-    def prepared(index):
-        if index not in parsed:
-            code, notes = strip_magics(cells[index]["source"])
-            try:
-                ast.parse(code)
-            except (SyntaxError, ValueError):
-                parsed[index] = (code, notes, None)
-            else:
-                parsed[index] = (code, notes, ast.parse(code))
-        return parsed[index]
-
-    code_cells = [i for i, c in enumerate(cells) if c["type"] == "code"]
+    index = index or CellIndex(cells)
     answers, claimed = [], {}
     for exercise in exercises:
-        by_meta = [i for i in code_cells if cells[i]["meta"].get("role") == "answer"
+        by_meta = [i for i in index.code if cells[i]["meta"].get("role") == "answer"
                    and cells[i]["meta"].get("exercise") == exercise.id]
-        by_header = [i for i in code_cells if _header_id(cells[i]["source"]) == exercise.id]
-        by_definition = [i for i in code_cells if prepared(i)[2] is not None
-                         and exercise.entry in top_level_names(prepared(i)[2])]
+        by_header = [i for i in index.code if _header_id(cells[i]["source"]) == exercise.id]
         notes = []
-        for how, candidates in (("metadata", by_meta), ("header", by_header),
-                                ("definition", by_definition)):
+        for how, candidates in (("metadata", by_meta), ("header", by_header)):
             if candidates:
                 break
         else:
-            continue
+            how = "definition"
+            candidates = [i for i in index.code if index.defines(i, exercise.entry)]
+            if not candidates:
+                continue
         if how != "definition" and len(candidates) > 1:
-            defining = [i for i in candidates if i in by_definition]
+            defining = [i for i in candidates if index.defines(i, exercise.entry)]
             chosen = (defining or candidates)[-1]
             notes.append(f"found {len(candidates)} answer cells for {exercise.id}; graded "
                          f"the last one that defines `{exercise.entry}`" if defining else
@@ -254,7 +425,7 @@ def find_answers(cells: list, exercises: list) -> list:
                          f"the last one")
         else:
             chosen = candidates[-1]
-        code, magic_notes, _ = prepared(chosen)
+        code, magic_notes, _ = index.prepared(chosen)
         if chosen in claimed:
             notes.append(f"its code is in the answer cell of {claimed[chosen]}, which already "
                          f"ran")
@@ -266,6 +437,73 @@ def find_answers(cells: list, exercises: list) -> list:
                               notes=notes))
     order = {ex.id: n for n, ex in enumerate(exercises)}
     return sorted(answers, key=lambda a: (a.cell, order[a.exercise]))
+
+
+def plan_steps(cells: list, answers: list, exercises: list, setup: str,
+               index: CellIndex | None = None) -> tuple:
+    """(steps, notes): the notebook's code cells in order, as :class:`Step` objects, with a probe
+    of each answered exercise where the notebook checks it (see the module docstring).
+
+    Left out, with a note where it matters: cells that only call check/hint/solution, the
+    setup cell when it is the chapter's ``SETUP`` unchanged (the worker runs that first),
+    cells over :data:`MAX_CELL_CODE`, and cells past :data:`MAX_CODE` (answer cells are
+    kept first)."""
+    index = index or CellIndex(cells)
+    notes = []
+    entry = {ex.id: ex.entry for ex in exercises}
+    answer_cell = {a.exercise: a.cell for a in answers}
+    answer_of = {}
+    for a in answers:
+        answer_of.setdefault(a.cell, a.exercise)
+    run, budget = [], MAX_CODE - sum(len(index.prepared(c)[0]) for c in answer_of)
+    cells_left, past_limit = MAX_CELLS - len(answer_of), 0
+    for i in index.code:
+        code = index.prepared(i)[0]
+        if i in answer_of:
+            run.append(i)
+        elif not code.strip() or index.checks(i) is not None:
+            continue
+        elif code.strip() == setup.strip():
+            continue
+        elif len(code) > MAX_CELL_CODE:
+            notes.append(f"cell {i} holds {len(code) // 1024} KB of code; cells over "
+                         f"{MAX_CELL_CODE // 1024} KB are not run")
+        elif len(code) > budget:
+            notes.append(f"cell {i} was not run: the notebook holds more than "
+                         f"{MAX_CODE // 2**20} MB of code")
+        elif cells_left <= 0:
+            past_limit += 1
+        else:
+            budget -= len(code)
+            cells_left -= 1
+            run.append(i)
+    if past_limit:
+        notes.append(f"{past_limit} code cells were not run: the grader runs at most "
+                     f"{MAX_CELLS} cells of a notebook")
+    # where each exercise is probed: (cell index, 0 = before it, 1 = after it)
+    starts = sorted(answer_cell.values())
+    where = {}
+    for exercise_id, cell in answer_cell.items():
+        check = next((i for i in index.code if i > cell and exercise_id in
+                      (index.checks(i) or [])), None)
+        if check is not None:
+            where[exercise_id] = (check, 0)
+            continue
+        bound = next((c for c in starts if c > cell), len(cells))
+        last = cell
+        for i in run:
+            if cell < i < bound and index.defines(i, entry[exercise_id]):
+                last = i
+        where[exercise_id] = (last, 1)
+    order = {ex.id: n for n, ex in enumerate(exercises)}
+    probes = sorted(where, key=lambda e: (where[e], order[e]))
+    steps = []
+    for i in sorted(set(run) | {c for c, _ in where.values()}):
+        steps += [Step("probe", i, exercise=e) for e in probes if where[e] == (i, 0)]
+        if i in run:
+            steps.append(Step("cell", i, code=index.prepared(i)[0], exercise=answer_of.get(i)))
+        steps += [Step("probe", i, exercise=e) for e in probes if where[e] == (i, 1)]
+    return steps, notes
 
 
 def top_level_names(tree: ast.Module) -> set:
@@ -294,11 +532,15 @@ def strip_magics(source: str) -> tuple:
     replaced by ``pass`` at the same indentation, so line numbers in error messages
     still match the cell.  Code that is already valid Python is returned unchanged
     (a ``%`` line inside a string is not a magic)."""
-    try:
-        ast.parse(source)
-        return source, []
-    except (SyntaxError, ValueError):
-        pass
+    code, notes, _ = _without_magics(source)
+    return code, notes
+
+
+def _without_magics(source: str) -> tuple:
+    """(code, notes, tree or None): :func:`strip_magics` and the parsed result."""
+    tree = parse(source)
+    if tree is not None:
+        return source, [], tree
     lines, removed = [], []
     for line in source.splitlines():
         stripped = line.lstrip()
@@ -308,7 +550,8 @@ def strip_magics(source: str) -> tuple:
         else:
             lines.append(line)
     if not removed:
-        return source, []
+        return source, [], None
     shown = ", ".join(f"`{r[:40]}`" for r in removed[:3]) + (" ..." if len(removed) > 3 else "")
-    return "\n".join(lines), [f"removed IPython magic/shell lines, which only work in Jupyter: "
-                              f"{shown}"]
+    code = "\n".join(lines)
+    return code, [f"removed IPython magic/shell lines, which only work in Jupyter: {shown}"], \
+        parse(code)

@@ -8,12 +8,13 @@ Build it (from a source checkout of minigrad)::
 and upload ``autograder.zip`` as the assignment's autograder ("Zip file upload",
 Ubuntu base image).  The zip holds:
 
-* ``setup.sh``: run once by Gradescope when it builds the image; installs NumPy and
-  the bundled minigrad with pip;
-* ``run_autograder``: run for every submission; grades the single ``.ipynb`` in
+* ``setup.sh``: run once by Gradescope (as root) when it builds the image; makes a
+  virtual environment of its own, ``/autograder/venv``, and installs NumPy into it, so
+  the image's system Python is never changed;
+* ``run_autograder``: run for every submission; grades the notebook in
   ``$AUTOGRADER_ROOT/submission`` (default ``/autograder``) with the same sandboxed
-  workers as ``python -m classroom.grade``, and writes
-  ``$AUTOGRADER_ROOT/results/results.json``;
+  workers as ``python -m classroom.grade``, using the virtual environment's Python,
+  and writes ``$AUTOGRADER_ROOT/results/results.json``;
 * the source of both packages (``minigrad/``, ``classroom/``, ``pyproject.toml``,
   ``README.md``) and the instructor's hidden cases and their expectations
   (``instructor/hidden/``, ``instructor/expected/``), which
@@ -23,45 +24,64 @@ Ubuntu base image).  The zip holds:
 In ``results.json`` an exercise with hidden checks is two tests: its public checks
 (visible at once, 0 points) and the exercise (its points, "after_published"), so
 students learn whether hidden checks passed when grades are published.  With
-``--reveal-hidden`` every test is visible.  Students upload their notebook; when they
-upload several, the one for this chapter is used.
+``--reveal-hidden`` every test is visible.  ``results.json`` sets ``output_format`` (and the
+tests' formats) to plain text and ``stdout_visibility`` to hidden: the autograder's own
+output (what ``run_autograder`` prints, including hidden checks' messages and the
+isolation report) is for instructors only.
+
+Students upload their notebook.  When they upload several, the one for this chapter is
+used; copies (``backup``, ``copy``, ``(1)`` in the name) give way to the original, and
+when several different notebooks are left, each is graded and the best result kept (the
+output says which).  Every results.json has at least one test, so a submission without
+a notebook says why instead of showing an empty score.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
+import re
 import sys
 import zipfile
 from pathlib import Path
 
+from ..exercises.registry import chapter as chapter_module
 from ..exercises.registry import chapter_modules
-from . import extract, report, runner
+from . import extract, report, runner, sandbox
 from .model import Limits
 
 SETUP_SH = """#!/usr/bin/env bash
-# Run once by Gradescope, as root, while it builds the autograder image.
+# Run once by Gradescope, as root, while it builds the autograder image.  Everything goes
+# into a virtual environment of its own ($ROOT/venv): the image's system Python is left
+# as it is.  MINIGRAD_BASE_PYTHON picks the interpreter to build it from (default python3).
 set -euo pipefail
-cd "$(dirname "$0")"
-export PIP_BREAK_SYSTEM_PACKAGES=1 PIP_DISABLE_PIP_VERSION_CHECK=1
-if ! python3 -m pip --version >/dev/null 2>&1; then
+ROOT="${AUTOGRADER_ROOT:-/autograder}"
+BASE="${MINIGRAD_BASE_PYTHON:-python3}"
+export PIP_DISABLE_PIP_VERSION_CHECK=1
+if ! "$BASE" -c "import venv, ensurepip" >/dev/null 2>&1; then
     apt-get update
-    apt-get install -y --no-install-recommends python3 python3-pip
+    apt-get install -y --no-install-recommends python3 python3-venv python3-pip
 fi
-python3 -m pip install "numpy>=2.0"
-python3 -m pip install --no-deps .
+if ! "$BASE" -c "import sys; sys.exit(sys.version_info < (3, 10))"; then
+    echo "setup.sh: minigrad needs Python 3.10 or newer; $BASE is $("$BASE" -V 2>&1)" >&2
+    exit 1
+fi
+"$BASE" -m venv "$ROOT/venv"
+"$ROOT/venv/bin/python" -m pip install "numpy>=2.0"
 """
 
 RUN_AUTOGRADER = """#!/usr/bin/env bash
 # Run by Gradescope for every submission; writes $ROOT/results/results.json.
-# MINIGRAD_PYTHON picks the interpreter (default: python3).
+# The packages are imported from $ROOT/source (this zip); MINIGRAD_PYTHON picks the
+# interpreter (default: the virtual environment setup.sh made).
 set -uo pipefail
 ROOT="${{AUTOGRADER_ROOT:-/autograder}}"
 cd "$ROOT/source"
 export PYTHONPATH="$ROOT/source${{PYTHONPATH:+:$PYTHONPATH}}"
-exec "${{MINIGRAD_PYTHON:-python3}}" -m classroom.grade.gradescope --run --root "$ROOT" \\
-    --chapter {chapter} --timeout {timeout:g} --memory-mb {memory_mb}{reveal}
+exec "${{MINIGRAD_PYTHON:-$ROOT/venv/bin/python}}" -m classroom.grade.gradescope --run \\
+    --root "$ROOT" --chapter {chapter} --timeout {timeout:g} --memory-mb {memory_mb}{reveal}
 """
 
 
@@ -110,26 +130,48 @@ def build_zip(chapter: str, out: Path, limits: Limits = Limits(), reveal: bool =
 
 
 # -- inside Gradescope -------------------------------------------------------------------------
-def pick_notebook(notebooks: list, chapter: str) -> tuple:
-    """(notebook, None) or (None, why not): the one notebook to grade among those uploaded."""
+_COPY = re.compile(r"backup|\bcopy\b|-copy|_copy|checkpoint|\(\d+\)|~$|\.bak\b", re.IGNORECASE)
+
+
+def pick_notebooks(notebooks: list, chapter: str) -> tuple:
+    """(notebooks to grade, note) among those uploaded: the ones for ``chapter`` (all when
+    none says), the same file uploaded twice counted once, and copies left out when the
+    original is there.  An empty list comes with the reason."""
     if not notebooks:
-        return None, (f"no .ipynb file was found in your submission: upload your chapter "
-                      f"{chapter} notebook")
-    if len(notebooks) == 1:
-        return notebooks[0], None
-    matching = []
+        return [], (f"no .ipynb file was found in your submission: upload your chapter "
+                    f"{chapter} notebook")
+    readable, digests = [], set()
     for path in notebooks:
         try:
-            cells, metadata = extract.load_notebook(extract.read_bytes(path))
+            data = extract.read_bytes(path)
+            cells, metadata = extract.load_notebook(data)
         except extract.NotebookError:
+            readable.append((path, None))
             continue
-        if extract.detect_chapter(cells, metadata, path.name)[0] == chapter:
-            matching.append(path)
-    if len(matching) == 1:
-        return matching[0], None
-    names = ", ".join(p.name for p in notebooks[:5])
-    return None, (f"found {len(notebooks)} notebooks ({names}) and could not tell which to "
-                  f"grade: upload only your chapter {chapter} notebook")
+        digest = hashlib.sha256(data).hexdigest()
+        if digest in digests:
+            continue
+        digests.add(digest)
+        readable.append((path, extract.detect_chapter(cells, metadata, path.name)[0]))
+    matching = [p for p, found in readable if found == chapter] or [p for p, _ in readable]
+    originals = [p for p in matching if not _COPY.search(p.name.rsplit(".ipynb", 1)[0])]
+    chosen = originals or matching
+    note = ""
+    if len(notebooks) > 1:
+        left = sorted(p.name for p in notebooks if p not in chosen)
+        note = (f"graded {', '.join(p.name for p in chosen)}"
+                + (f"; left out {', '.join(left)}" if left else "")
+                + ("; kept the best result" if len(chosen) > 1 else ""))
+    return chosen, note
+
+
+def _no_submission(problem: str, chapter: str) -> dict:
+    total = float(sum(ex.points for ex in chapter_module(chapter).EXERCISES))
+    return {"score": 0.0, "output": problem, "output_format": "text",
+            "test_output_format": "text", "test_name_format": "text",
+            "stdout_visibility": "hidden",
+            "tests": [{"name": "your submission", "score": 0.0, "max_score": total,
+                       "status": "failed", "output": problem, "visibility": "visible"}]}
 
 
 def run_autograder(root: Path, chapter: str, limits: Limits = Limits(),
@@ -139,20 +181,26 @@ def run_autograder(root: Path, chapter: str, limits: Limits = Limits(),
     root = Path(root)
     submission = root / "submission"
     notebooks = extract.find_notebooks(submission) if submission.is_dir() else []
-    notebook, problem = pick_notebook(notebooks, chapter)
-    if problem:
-        results = {"score": 0.0, "output": problem, "tests": []}
-        print(problem)
+    chosen, note = pick_notebooks(notebooks, chapter)
+    if not chosen:
+        results = _no_submission(note, chapter)
+        print(note)
     else:
-        relpath = notebook.relative_to(submission).as_posix()
-        student = extract.student_ids([notebook], submission)[notebook]
-        run = runner.grade_paths([(notebook, student, relpath)], chapter=chapter, jobs=1,
-                                 limits=limits)
-        result = run.results[0]
-        results = report.gradescope_results(result, reveal)
-        print(f"{relpath}: {result.total:g} / {result.max_points:g} in {run.seconds:.1f} s")
-        for er in result.exercises:
-            print(f"  {er.id}: {er.status}: {er.message}")
+        ids = extract.student_ids(chosen, submission)
+        run = runner.grade_paths([(p, ids[p], p.relative_to(submission).as_posix())
+                                  for p in chosen], chapter=chapter, jobs=1, limits=limits)
+        best = max(run.results, key=lambda r: (r.total, -chosen.index(
+            submission / r.relpath)))
+        results = report.gradescope_results(best, reveal)
+        if note:
+            results["output"] = f"{note}\n{results['output']}"
+        for result in run.results:
+            print(f"{result.relpath}: {result.total:g} / {result.max_points:g}")
+            for er in result.exercises:
+                print(f"  {er.id}: {er.status}: {er.message}")
+        print(f"graded in {run.seconds:.1f} s")
+        for line in sandbox.describe(run.sandbox):
+            print(line)
         for warning in run.warnings:
             print(f"warning: {warning}")
     (root / "results").mkdir(parents=True, exist_ok=True)

@@ -70,6 +70,7 @@ def judge_exercise(exercise, answer, outcome: Outcome | None, limits: Limits) ->
                                                           outcome.seconds)
     if outcome.detail:
         result.notes.append(outcome.detail)
+    result.notes += outcome.notes
     if outcome.kind != "result":
         result.status = ERROR
         result.message = {"timeout": timeout_message(limits), "died": DIED}.get(
@@ -78,7 +79,7 @@ def judge_exercise(exercise, answer, outcome: Outcome | None, limits: Limits) ->
         return result
 
     message, ran_error = outcome.result, outcome.ran_error
-    status = message.get("status")
+    status = message.get("status") if isinstance(message.get("status"), str) else None
     if ran_error and status in ("observed", "not attempted", "raised"):
         result.notes.append(cell_error_message(ran_error, limits) + "; what the cell defined "
                             "before that was graded")
@@ -93,7 +94,7 @@ def judge_exercise(exercise, answer, outcome: Outcome | None, limits: Limits) ->
                           f"your answer cell ran, but it does not define `{exercise.entry}`")
         result.public_message = result.message
     elif status == "raised":
-        raised = message.get("raised") or {}
+        raised = clean_error(message.get("raised")) or {}
         kind = raised.get("kind", "an exception")
         result.status = ERROR
         result.message = (memory_message(limits) if kind in MEMORY_ERRORS else
@@ -105,7 +106,8 @@ def judge_exercise(exercise, answer, outcome: Outcome | None, limits: Limits) ->
         _judge_observations(exercise, message.get("observations"), result, limits)
     else:
         result.status = ERROR
-        why = message.get("error") or status
+        why = message.get("error") if isinstance(message.get("error"), str) else status
+        why = (why or "no status")[:300]
         result.message = result.public_message = (f"the grader could not record this "
                                                    f"exercise's result ({why})")
     result.points = float(exercise.points) if result.status == CORRECT else 0.0
@@ -117,7 +119,7 @@ def _judge_observations(exercise, raw, result: ExerciseResult, limits: Limits) -
     cases = list(exercise.cases) + list(hidden.cases)
     with _LOCK:
         try:
-            observations = [core.decode(o) for o in raw]
+            observations = [core.decode(o) for o in checked_observations(raw)]
             full = exercise.verdict(observations, hidden)
             public = None
             shown = observations[:len(exercise.cases)]
@@ -151,10 +153,57 @@ def _judge_observations(exercise, raw, result: ExerciseResult, limits: Limits) -
                 result.public_case = case.description
 
 
+#: dtypes an observed array may have (a forged "(100000,100000)f8" would allocate 80 GB)
+DTYPES = {"bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+          "float16", "float32", "float64", "complex64", "complex128"}
+MAX_ELEMENTS = 4_000_000
+
+
+def checked_observations(raw) -> list:
+    """``raw`` (what a worker sent) when every array in it is of an allowed dtype and size;
+    raises ValueError otherwise, before anything is allocated for it."""
+    if not isinstance(raw, list):
+        raise ValueError("the observations are not a list")
+    total, todo = 0, list(raw)
+    while todo:
+        value = todo.pop()
+        if isinstance(value, list):
+            todo += value
+        elif isinstance(value, dict):
+            if "__array__" in value:
+                shape = value.get("shape")
+                if value.get("dtype") not in DTYPES or not isinstance(shape, list) or \
+                        len(shape) > 32 or not all(type(n) is int and 0 <= n <= MAX_ELEMENTS
+                                                   for n in shape):
+                    raise ValueError("an observed array has an unexpected dtype or shape")
+                size = 1
+                for n in shape:
+                    size *= n
+                total += size
+                if total > MAX_ELEMENTS:
+                    raise ValueError("the observations hold too many numbers")
+            else:
+                todo += list(value.values())
+    return raw
+
+
+def clean_error(value) -> dict | None:
+    """An exception description from a worker, with only the fields and types expected."""
+    if not isinstance(value, dict):
+        return None
+    line = value.get("line")
+    text = lambda v, n: v[:n] if isinstance(v, str) else ""  # noqa: E731
+    return {"kind": text(value.get("kind"), 100) or "Exception",
+            "message": text(value.get("message"), 300),
+            "line": line if type(line) is int and 0 < line < 10**7 else None,
+            "fatal": value.get("fatal") is True}
+
+
 def judge_submission(sub: Submission, outcomes: dict, limits: Limits) -> SubmissionResult:
     """Results for every exercise of the submission's chapter, in the chapter's order."""
     result = SubmissionResult(student=sub.student, relpath=sub.relpath, chapter=sub.chapter,
-                              problem=sub.problem, notes=list(sub.notes))
+                              problem=sub.problem, notes=list(sub.notes), digest=sub.digest,
+                              fingerprints=dict(sub.fingerprints))
     exercises = _exercises(sub.chapter)
     if sub.problem:
         result.exercises = not_graded(sub.chapter, sub.problem)

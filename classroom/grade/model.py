@@ -28,6 +28,7 @@ class Limits:
     timeout: float = 10.0
     memory_mb: int = 2048
     file_mb: int = 16
+    scratch_mb: int = 256        # the scratch folder's size, where it is a tmpfs of its own
     startup: float = 60.0        # seconds for a worker to import NumPy, minigrad and SETUP
 
 
@@ -42,6 +43,20 @@ class Answer:
 
 
 @dataclass
+class Step:
+    """One thing a worker does, in notebook order: run a code cell, or probe an exercise.
+
+    A probe of an exercise comes where the notebook checks it: before its check cell, or
+    after the last cell that defines its answer when there is no check cell after it.
+    ``exercise`` of a cell step names the exercise whose answer cell it is, if any.
+    """
+    kind: str                    # "cell" or "probe"
+    cell: int                    # index of the cell among all the notebook's cells
+    code: str = ""
+    exercise: str | None = None
+
+
+@dataclass
 class Submission:
     """One notebook as read from disk: either answers to grade, or why it cannot be."""
     student: str                 # a safe id, usable as a file name
@@ -49,8 +64,11 @@ class Submission:
     path: Path
     chapter: str | None = None
     answers: list = field(default_factory=list)     # Answer, in notebook order
+    steps: list = field(default_factory=list)       # Step, what a worker runs, in order
     problem: str | None = None   # set when nothing can be graded
     notes: list = field(default_factory=list)
+    digest: str = ""             # sha256 of the file's bytes ("" when unreadable)
+    fingerprints: dict = field(default_factory=dict)    # exercise -> similarity fingerprints
 
 
 @dataclass
@@ -97,6 +115,8 @@ class SubmissionResult:
     notes: list = field(default_factory=list)
     seconds: float = 0.0
     internal_error: str | None = None
+    digest: str = ""             # sha256 of the notebook's bytes, to tell it changed
+    fingerprints: dict = field(default_factory=dict)    # exercise -> similarity fingerprints
 
     @property
     def total(self) -> float:
@@ -117,6 +137,8 @@ class Run:
     chapter: str | None = None
     sandbox: dict = field(default_factory=dict)
     warnings: list = field(default_factory=list)
+    skipped: list = field(default_factory=list)     # {"path", "reason"}: not submissions
+    similarity: dict | None = None                  # see classroom.grade.similarity.find
 
 
 def points_text(value: float) -> str:
@@ -140,3 +162,14 @@ class Outcome:
     check_output: str = ""
     detail: str = ""
     seconds: float | None = None
+    notes: list = field(default_factory=list)
+
+
+def result_from_dict(data: dict) -> SubmissionResult:
+    """A :class:`SubmissionResult` from its ``dataclasses.asdict`` form (as saved in
+    ``summary.json`` and in an interrupted run's folder)."""
+    fields = {k: v for k, v in data.items() if k in SubmissionResult.__dataclass_fields__}
+    exercise_fields = ExerciseResult.__dataclass_fields__
+    fields["exercises"] = [ExerciseResult(**{k: v for k, v in e.items() if k in exercise_fields})
+                           for e in data.get("exercises", [])]
+    return SubmissionResult(**fields)

@@ -5,7 +5,13 @@ RESULTS_DIR gets::
     gradebook.csv                      one row per submission, readable or not
     feedback/<student>.md, .html       per exercise: status, points, the public message
     gradescope/<student>/results.json  Gradescope's results format
-    summary.json                       the run: limits, sandbox, warnings, every result in full
+    similarity.csv                     pairs of submissions whose answers look shared
+    summary.json                       the run: limits, isolation, warnings, what was not a
+                                       submission and why, similarity, every result in full
+
+Every file is written under a temporary name and renamed into place, summary.json last;
+files of students no longer in the run are removed after (see :mod:`.store` for the
+folder as a whole).
 
 What students see is decided by :func:`student_view`.  Checkers never put expected
 values or test code in their messages, and hidden cases appear only through their
@@ -22,16 +28,18 @@ from __future__ import annotations
 
 import csv
 import html
+import io
 import json
 import re
 import shutil
 from dataclasses import asdict
 from pathlib import Path
 
+from . import similarity
+from .store import MARKER, atomic_write
 from .model import (CORRECT, ERROR, INCORRECT, MISSING, NOT_ATTEMPTED, ExerciseResult, Run,
                     SubmissionResult, points_text)
 
-MARKER = "classroom.grade results"
 LABELS = {CORRECT: "✔ correct", INCORRECT: "✘ incorrect", NOT_ATTEMPTED: "○ not attempted",
           ERROR: "✘ error", MISSING: "✘ missing", "withheld": "✔ public checks passed"}
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -83,10 +91,14 @@ def _clean(text: str) -> str:
 
 
 # -- gradebook ---------------------------------------------------------------------------------
+_FORMULA = ("=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠")
+
+
 def _cell(value) -> str:
-    """A CSV text cell that spreadsheets will not run as a formula."""
+    """A CSV text cell that spreadsheets will not run as a formula: one starting (after any
+    spaces) with = + - @, a tab or a carriage return gets a leading apostrophe."""
     text = _clean(str(value)).replace("\n", " ")
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+    return "'" + text if text[:1] in _FORMULA or text.lstrip(" ")[:1] in _FORMULA else text
 
 
 def exercise_columns(results: list) -> list:
@@ -114,15 +126,21 @@ def gradebook_rows(results: list) -> list:
                       for er in result.exercises if er.status not in (CORRECT, NOT_ATTEMPTED)]
         status = ("grader error" if result.internal_error else
                   "not graded" if result.problem else "graded")
-        rows.append([_cell(result.student), _cell(result.relpath), result.chapter or "",
-                     points_text(result.total), points_text(result.max_points),
+        maximum = points_text(result.max_points) if result.exercises else ""
+        rows.append([_cell(result.student), _cell(result.relpath), _cell(result.chapter or ""),
+                     points_text(result.total), maximum,
                      *[points.get(c, "") for c in columns], status, _cell("; ".join(notes))])
     return rows
 
 
+def _csv(rows: list) -> str:
+    buffer = io.StringIO()
+    csv.writer(buffer).writerows(rows)
+    return buffer.getvalue()
+
+
 def write_gradebook(results: list, path: Path) -> None:
-    with open(path, "w", newline="", encoding="utf-8") as handle:
-        csv.writer(handle).writerows(gradebook_rows(results))
+    atomic_write(path, _csv(gradebook_rows(results)), sync=True)
 
 
 # -- feedback ----------------------------------------------------------------------------------
@@ -258,58 +276,55 @@ def gradescope_results(result: SubmissionResult, reveal: bool = False) -> dict:
                   "max_score": result.max_points, "status": "failed",
                   "output": _clean(result.problem), "visibility": "visible"}]
     return {"score": result.total, "execution_time": round(result.seconds),
-            "output": _clean(output), "tests": tests,
+            "output": _clean(output), "output_format": "text", "test_output_format": "text",
+            "test_name_format": "text", "stdout_visibility": "hidden", "tests": tests,
             "extra_data": {"student": result.student, "chapter": result.chapter}}
 
 
 # -- the whole run -----------------------------------------------------------------------------
-class OutputDirError(ValueError):
-    """RESULTS_DIR cannot be used (it holds something other than earlier results)."""
-
-
-def prepare_output_dir(out: Path) -> None:
-    """Create ``out``, or empty it of an earlier run's results.  Refuses a folder that is
-    not empty and does not hold earlier results, so a typo cannot delete someone's work."""
-    out = Path(out)
-    if out.exists() and not out.is_dir():
-        raise OutputDirError(f"{out} exists and is not a folder")
-    if out.exists() and any(out.iterdir()):
-        try:
-            earlier = json.loads((out / "summary.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            earlier = None
-        if not isinstance(earlier, dict) or earlier.get("written_by") != MARKER:
-            raise OutputDirError(f"{out} is not empty and does not hold earlier grading results: "
-                                 f"choose a new or empty folder")
-        for name in ("feedback", "gradescope"):
-            shutil.rmtree(out / name, ignore_errors=True)
-        for name in ("gradebook.csv", "summary.json"):
-            (out / name).unlink(missing_ok=True)
-    out.mkdir(parents=True, exist_ok=True)
-
-
 def summary(run: Run) -> dict:
+    box = run.sandbox or {}
     return {"written_by": MARKER, "seconds": round(run.seconds, 3), "jobs": run.jobs,
-            "chapter": run.chapter, "limits": asdict(run.limits), "sandbox": run.sandbox,
-            "warnings": run.warnings, "submissions": len(run.results),
+            "chapter": run.chapter, "limits": asdict(run.limits),
+            "isolation": {"protections": box.get("protections", {}),
+                          "missing": box.get("missing", []),
+                          "what_each_means": _protections()},
+            "sandbox": box, "warnings": run.warnings, "skipped": run.skipped,
+            "similarity": run.similarity, "submissions": len(run.results),
             "results": [asdict(r) for r in run.results]}
 
 
+def _protections() -> dict:
+    from .sandbox import PROTECTIONS
+
+    return dict(PROTECTIONS)
+
+
 def write_results(run: Run, out: Path, reveal: bool = False) -> None:
-    """Write everything listed in this module's docstring into ``out`` (prepared first
-    with :func:`prepare_output_dir`)."""
+    """Write everything listed in this module's docstring into ``out``: each file under a
+    temporary name, then renamed; summary.json last; then files of students who are no
+    longer in the run are removed."""
     out = Path(out)
     (out / "feedback").mkdir(parents=True, exist_ok=True)
-    write_gradebook(run.results, out / "gradebook.csv")
+    (out / "gradescope").mkdir(parents=True, exist_ok=True)
+    students = {r.student for r in run.results}
     for result in run.results:
-        (out / "feedback" / f"{result.student}.md").write_text(
-            feedback_markdown(result, reveal), encoding="utf-8")
-        (out / "feedback" / f"{result.student}.html").write_text(
-            feedback_html(result, reveal), encoding="utf-8")
+        atomic_write(out / "feedback" / f"{result.student}.md", feedback_markdown(result, reveal))
+        atomic_write(out / "feedback" / f"{result.student}.html", feedback_html(result, reveal))
         folder = out / "gradescope" / result.student
         folder.mkdir(parents=True, exist_ok=True)
-        (folder / "results.json").write_text(
-            json.dumps(gradescope_results(result, reveal), indent=1, ensure_ascii=False),
-            encoding="utf-8")
-    (out / "summary.json").write_text(json.dumps(summary(run), indent=1, ensure_ascii=False),
-                                      encoding="utf-8")
+        atomic_write(folder / "results.json",
+                     json.dumps(gradescope_results(result, reveal), indent=1, ensure_ascii=False))
+    if run.similarity is None:
+        run.similarity = similarity.find(run.results)
+    atomic_write(out / "similarity.csv", _csv([[_cell(c) for c in row] for row in
+                                               similarity.csv_rows(run.similarity)]))
+    write_gradebook(run.results, out / "gradebook.csv")
+    atomic_write(out / "summary.json", json.dumps(summary(run), indent=1, ensure_ascii=False),
+                 sync=True)
+    for path in (out / "feedback").iterdir():
+        if path.suffix in (".md", ".html") and path.stem not in students:
+            path.unlink()
+    for path in (out / "gradescope").iterdir():
+        if path.is_dir() and path.name not in students and (path / "results.json").exists():
+            shutil.rmtree(path)

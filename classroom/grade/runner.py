@@ -1,26 +1,29 @@
 """Driving the workers: one fresh process per submission, time limits, restarts, parallelism.
 
-For each submission the runner starts a worker (:mod:`classroom.grade.worker`) and
-reads its messages with a deadline per exercise.  When an exercise runs past the
-time limit, or the worker dies (``os._exit``, a crash, the memory limit), the runner
-kills the worker's whole process group (and, when it ran as a user of its own,
-every process of that user), records why for that exercise, and starts a new
-worker for the remaining exercises.  The new worker first replays the earlier
-answer cells, so definitions they made still exist, but never the cell whose code
-was running when the old worker died or hung.  (If only the *checking* of an answer
-hung, its cell itself ran fine and is replayed.)
+For each submission the runner starts a worker (:mod:`classroom.grade.worker`) with the
+notebook's steps (its code cells in order, and a probe of each exercise where the
+notebook checks it; see :func:`classroom.grade.extract.plan_steps`) and reads its
+messages with a deadline per step.  When a step runs past the time limit, or the worker
+dies (``os._exit``, a crash, the memory limit), the runner kills the worker and
+everything it started, records why, and starts a new worker for the remaining steps.
+The new worker first replays the earlier cells, so definitions they made still exist,
+but never a cell that hung or killed its worker.  (If only the *probe* of an answer hung,
+the cells before it ran fine and are replayed.)  A cell that hangs or dies costs the
+exercise whose answer cell it is; any other such cell is skipped, with a note.
 
-Submissions are graded in parallel by a thread pool; each thread drives its own
-workers, which do the actual work in separate processes.
+Submissions are graded in parallel by a thread pool; each thread drives its own workers,
+which do the actual work in separate processes, on this machine or, with
+:mod:`.cluster`, on a Dask cluster.  :func:`stop` (Ctrl-C) kills every live worker.
 
-Nothing here runs learner code: the runner reads JSON messages prefixed with the
-job's random token from a pipe, and the learner's printed output from an unlinked
-capture file that only the worker can write to.
+Nothing here runs learner code, and nothing a worker sends is trusted: messages are JSON
+lines prefixed with the job's random token, at most :data:`MAX_MESSAGE` bytes, every
+field checked before use; the learner's printed output is read from an unlinked capture
+file, at most :data:`OUTPUT_LIMIT` characters per step.
 
-Hidden cases reach a worker one exercise at a time: the runner writes an exercise's
-hidden-case file to the worker's stdin only after the worker reports that the
-exercise's answer cell has run (see :mod:`classroom.grade.worker`).  Expected values
-and reference answers never reach a worker.
+Hidden cases reach a worker one exercise at a time: the runner writes the chapter's
+hidden-case file to the worker's stdin only when the worker reports that it has reached
+that exercise's probe, every cell before it having run.  Expected values and reference
+answers never reach a worker.
 """
 
 from __future__ import annotations
@@ -30,7 +33,6 @@ import os
 import queue
 import secrets
 import select
-import shutil
 import signal
 import stat
 import subprocess
@@ -38,18 +40,34 @@ import sys
 import tempfile
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
 
 from ..exercises import instructor
 from ..exercises.registry import chapter as chapter_module
 from . import extract, judge, sandbox
+from .cleanup import remove_tree
 from .model import Limits, Outcome, Run, Submission, SubmissionResult
 
-OUTPUT_LIMIT = 4000              # characters of captured output kept per exercise
-MAX_MESSAGE = 256 * 2**20        # a result line longer than this is treated as a crash
+OUTPUT_LIMIT = 4000              # characters of captured output kept per step
+MAX_MESSAGE = 4 * 2**20          # a result line longer than this is treated as a crash
+MAX_JSON_OBJECTS = 100_000       # objects and arrays in one message
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])     # the folder holding minigrad/
-LANDLOCK = True                  # tests turn it off to check the other layers on their own
+# Tests turn layers off to check the others on their own.
+LANDLOCK = NAMESPACES = SECCOMP = True
+
+_LIVE: set = set()               # every worker running now (Ctrl-C kills them all)
+_LIVE_LOCK = threading.Lock()
+_STOP = threading.Event()
+_STOP_HOOKS: list = []           # called by stop(): e.g. cancelling a cluster's tasks
+
+
+class Interrupted(Exception):
+    """Grading was stopped (Ctrl-C, SIGTERM): ``results`` holds what had finished."""
+
+    def __init__(self, results: list):
+        super().__init__(f"interrupted after {len(results)} submissions")
+        self.results = results
 
 
 def default_jobs() -> int:
@@ -57,6 +75,25 @@ def default_jobs() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:
         return max(1, os.cpu_count() or 1)
+
+
+def stop() -> None:
+    """Stop grading: no new worker starts, every live one is killed, and every hook
+    registered with :func:`on_stop` is called."""
+    _STOP.set()
+    with _LIVE_LOCK:
+        live = list(_LIVE)
+    for worker in live:
+        worker.kill()
+    for hook in list(_STOP_HOOKS):
+        try:
+            hook()
+        except Exception:  # noqa: BLE001 - stopping must go on
+            pass
+
+
+def on_stop(hook) -> None:
+    _STOP_HOOKS.append(hook)
 
 
 # -- user ids ----------------------------------------------------------------------------------
@@ -89,6 +126,19 @@ class UserIds:
 
     def give_back(self, uid) -> None:
         self.free.put(uid)
+
+
+# -- checking what a worker sends --------------------------------------------------------------
+def _offset(value) -> int | None:
+    return value if type(value) is int and 0 <= value < 2**62 else None
+
+
+def _text(value, limit: int = 300) -> str:
+    return value[:limit] if isinstance(value, str) else ""
+
+
+def _seconds(value) -> float | None:
+    return float(value) if type(value) in (int, float) and 0 <= value < 10**7 else None
 
 
 # -- one worker process ------------------------------------------------------------------------
@@ -134,12 +184,21 @@ def scratch_parent(switching_user: bool) -> str:
     return parent
 
 
+def step_payload(step) -> dict:
+    """What a worker is told about one :class:`~classroom.grade.model.Step`."""
+    if step.kind == "cell":
+        return {"kind": "cell", "cell": step.cell, "code": step.code}
+    return {"kind": "probe", "cell": step.cell, "exercise": step.exercise}
+
+
 class Worker:
     """One worker process and the grader's end of its pipes."""
 
     COMMAND = [sys.executable, "-B", "-s", "-m", "classroom.grade.worker"]
 
     def __init__(self, setup: str, steps: list, limits: Limits, uid, hidden: str = ""):
+        if _STOP.is_set():
+            raise WorkerDied("grading was stopped")
         self.token = secrets.token_hex(16)
         self.prefix = self.token.encode() + b" "
         self.base = tempfile.mkdtemp(prefix="minigrad-grade-",
@@ -150,22 +209,25 @@ class Worker:
         self.capture = tempfile.TemporaryFile(dir=self.base)   # unlinked: no path to attack
         self.uid = uid
         self.hidden = hidden               # the chapter's hidden-case file, sent step by step
-        job = {"token": self.token, "setup": setup, "steps": steps,
+        self.own_user = self.namespaced = False
+        job = {"token": self.token, "grader": os.getpid(), "setup": setup, "steps": steps,
                "preload": imported_modules(hidden),
                "sandbox": {"scratch": scratch, "uid": uid, "memory_mb": limits.memory_mb,
-                           "file_mb": limits.file_mb, "landlock": LANDLOCK,
+                           "file_mb": limits.file_mb, "scratch_mb": limits.scratch_mb,
+                           "landlock": LANDLOCK, "namespaces": NAMESPACES, "seccomp": SECCOMP,
                            "cpu_seconds": int(limits.timeout * (len(steps) + 1)
                                               + limits.startup)}}
         self.process = subprocess.Popen(
             self.COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.capture,
             cwd=scratch, env=worker_environment(scratch), start_new_session=True, close_fds=True)
+        with _LIVE_LOCK:
+            _LIVE.add(self)
         self.send(job)
         self.fd = self.process.stdout.fileno()
         os.set_blocking(self.fd, False)
         self.poller = select.poll()
         self.poller.register(self.fd, select.POLLIN | select.POLLHUP | select.POLLERR)
         self.buffer = bytearray()
-        self.own_user = False
 
     def send(self, message: dict) -> None:
         """One line to the worker's stdin (its private job channel)."""
@@ -176,31 +238,36 @@ class Worker:
             pass                                  # it died; receive() will say so
 
     def send_hidden(self, step: int) -> None:
-        """The hidden cases for ``step``, whose answer cell has now run."""
+        """The hidden cases for ``step``, whose probe the worker has now reached."""
         self.send({"step": step, "hidden": self.hidden})
 
     def receive(self, deadline: float) -> dict:
         """The next message; raises TimeoutError after ``deadline`` (time.monotonic()) and
-        WorkerDied when the channel closes."""
+        WorkerDied when the channel closes or carries something unreadable."""
         while True:
             end = self.buffer.find(b"\n")
             while end >= 0:
                 line = bytes(self.buffer[:end])
                 del self.buffer[:end + 1]
                 if line.startswith(self.prefix):
+                    if line.count(b"{") + line.count(b"[") > MAX_JSON_OBJECTS:
+                        raise WorkerDied("it sent a result with too many parts to read")
                     try:
                         message = json.loads(line[len(self.prefix):])
-                    except (ValueError, RecursionError):
+                    except (ValueError, RecursionError, MemoryError):
                         raise WorkerDied("it sent a result the grader could not read") from None
                     if isinstance(message, dict):
                         return message
                 end = self.buffer.find(b"\n")
             if len(self.buffer) > MAX_MESSAGE:
-                raise WorkerDied("it sent more than 256 MB without a line break")
+                raise WorkerDied(f"it sent more than {MAX_MESSAGE // 2**20} MB without a line "
+                                 f"break")
+            if _STOP.is_set():
+                raise WorkerDied("grading was stopped")
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise TimeoutError
-            if not self.poller.poll(max(1, int(remaining * 1000))):
+            if not self.poller.poll(max(1, min(1000, int(remaining * 1000)))):
                 continue
             try:
                 chunk = os.read(self.fd, 1 << 16)
@@ -212,6 +279,7 @@ class Worker:
 
     def output(self, start, end=None) -> str:
         """What learner code printed between two capture-file offsets (head and tail kept)."""
+        start, end = _offset(start), _offset(end)
         if start is None:
             return ""
         size = os.fstat(self.capture.fileno()).st_size
@@ -233,11 +301,14 @@ class Worker:
         return text
 
     def exit_detail(self) -> str:
-        """How the process ended, for instructors' notes."""
+        """How the process ended, for instructors' notes.  (Through namespaces, a worker
+        killed by signal N ends with status 128 + N.)"""
         try:
             code = self.process.wait(timeout=2)
         except subprocess.TimeoutExpired:
             return ""
+        if self.namespaced and code > 128:
+            code = 128 - code
         if code < 0:
             try:
                 return f"worker killed by {signal.Signals(-code).name}"
@@ -251,142 +322,199 @@ class Worker:
             "utf-8", "replace").strip()
 
     def kill(self) -> None:
-        """Kill the worker and everything it started (its process group, and every process
-        of its own user id)."""
+        """Kill the worker and everything it started.  Its process group goes first: with
+        namespaces that holds the launcher, whose death takes init, and with it the whole
+        PID namespace; without them, a user id of its own is swept too."""
         try:
             os.killpg(self.process.pid, signal.SIGKILL)
         except (ProcessLookupError, PermissionError):
             pass
-        if self.own_user and self.uid is not None:
+        if self.own_user and self.uid is not None and not self.namespaced:
             sandbox.kill_user_processes(self.uid)
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             pass
 
-    def stop(self) -> None:
-        """Kill the worker and remove its pipes, capture file and scratch folder."""
+    def stop(self) -> str | None:
+        """Kill the worker and remove its pipes, capture file and scratch folder; returns a
+        warning when something of the scratch folder could not be removed."""
         self.kill()
+        with _LIVE_LOCK:
+            _LIVE.discard(self)
         for pipe in (self.process.stdin, self.process.stdout):
             try:
                 pipe.close()
             except OSError:
                 pass
         self.capture.close()
-        shutil.rmtree(self.base, ignore_errors=True)
+        try:
+            problems = remove_tree(self.base)
+        except OSError as err:
+            problems = [str(err)]
+        if problems:
+            return f"could not remove the scratch folder {self.base}: {problems[0]}"
+        return None
 
 
-# -- grading one submission --------------------------------------------------------------------
+# -- running one submission's steps ------------------------------------------------------------
 class _Failure(Exception):
     """The worker cannot be started or cannot run the chapter's setup: a grader problem."""
 
 
 class _Progress:
-    """Where a worker had got to: the step it was on, and that step's messages so far."""
+    """Where a worker had got to: the position in its plan, and that step's messages."""
 
     def __init__(self):
-        self.position, self.ran, self.start_offset = -1, None, None
+        self.begin(-1)
 
     def begin(self, position: int) -> None:
-        self.position, self.ran, self.start_offset = position, None, None
+        self.position, self.start, self.restored, self.asked = position, None, [], False
 
 
 def _start(worker: Worker, limits: Limits) -> dict:
     """Wait for the worker's "ready" message; returns its sandbox report."""
     ready = worker.receive(time.monotonic() + limits.startup)
     if ready.get("event") == "fatal":
-        raise _Failure(f"the worker could not run the chapter's setup: {ready.get('error')}")
-    report = ready.get("sandbox") or {}
-    worker.own_user = bool(report.get("own_user"))
+        raise _Failure(f"the worker could not run the chapter's setup: "
+                       f"{_text(ready.get('error'), 500)}")
+    report = ready.get("sandbox") if isinstance(ready.get("sandbox"), dict) else {}
+    worker.own_user = report.get("own_user") is True
+    worker.namespaced = isinstance(report.get("namespaces"), dict) and \
+        report["namespaces"].get("pid") is True
     return report
 
 
-def _run_plan(worker: Worker, plan: list, answers: list, limits: Limits, outcomes: dict,
-              progress: _Progress) -> None:
-    """Follow the worker through its steps, recording each probed answer's Outcome.
-    Raises TimeoutError or WorkerDied, with ``progress`` saying where."""
-    for position, (index, probe) in enumerate(plan):
+def _follow(worker: Worker, plan: list, steps: list, first: int, limits: Limits,
+            outcomes: dict, runs: dict, progress: _Progress) -> None:
+    """Follow the worker through ``plan`` (indexes into ``steps``), recording each cell's
+    first run in ``runs`` and each probe's Outcome.  Raises TimeoutError or WorkerDied,
+    with ``progress`` saying where."""
+    for position, index in enumerate(plan):
         progress.begin(position)
+        step = steps[index]
         deadline = time.monotonic() + limits.timeout
         while True:
             message = worker.receive(deadline)
             if message.get("step") != position:
                 continue
             event = message.get("event")
-            if event == "start":
-                progress.start_offset = message.get("out")
-            elif event == "ran":
-                progress.ran = message
-                if not probe:
-                    break
+            if step.kind == "cell" and event == "start":
+                progress.start = _offset(message.get("out"))
+            elif step.kind == "cell" and event == "ran":
+                if index >= first and index not in runs:
+                    runs[index] = {"output": worker.output(progress.start, message.get("out")),
+                                   "error": judge.clean_error(message.get("error"))}
+                break
+            elif step.kind == "probe" and event == "probe":
+                progress.start = _offset(message.get("out"))
+                restored = message.get("restored")
+                progress.restored = [r for r in restored if isinstance(r, str)][:20] \
+                    if isinstance(restored, list) else []
                 worker.send_hidden(position)
-            elif event == "result" and probe:
-                ran_offset = progress.ran.get("out") if progress.ran else None
-                outcomes[answers[index].exercise] = Outcome(
+                progress.asked = True
+            elif step.kind == "probe" and event == "result" and progress.asked:
+                # (a result sent before the worker reached this probe is not this probe's)
+                outcomes[step.exercise] = Outcome(
                     kind="result", result=message,
-                    ran_error=progress.ran.get("error") if progress.ran else None,
-                    output=worker.output(progress.start_offset, ran_offset),
-                    check_output=worker.output(ran_offset, message.get("out")),
-                    seconds=message.get("seconds"))
+                    check_output=worker.output(progress.start, message.get("out")),
+                    seconds=_seconds(message.get("seconds")),
+                    notes=[f"your code replaced built-in names ({', '.join(progress.restored)})"
+                           f"; the grader put them back before checking this exercise"]
+                    if progress.restored else [])
                 break
 
 
-def run_answers(sub: Submission, limits: Limits, uid, warnings: list,
-                sandboxes: list) -> dict:
-    """{exercise id: Outcome} for every answer of ``sub``, restarting workers as needed.
-
-    Each worker gets a plan: replay the earlier answers that may be replayed (just run
-    them), then run and probe the rest.  Problems with the grader itself (a worker
-    that cannot start) are appended to ``warnings``; sandbox reports to ``sandboxes``.
-    """
+def run_steps(sub: Submission, limits: Limits, uid, hidden: str, warnings: list,
+              sandboxes: list) -> tuple:
+    """Run ``sub``'s steps in workers, restarting them as needed; returns ``(outcomes, notes)``:
+    ``{exercise id: Outcome}`` for every answered exercise, and notes about cells that were
+    skipped.  Problems with the grader itself (a worker that cannot start) are appended to
+    ``warnings``; sandbox reports to ``sandboxes``."""
     setup = chapter_module(sub.chapter).SETUP
-    hidden = instructor.hidden_source(sub.chapter)
-    answers = sub.answers
-    outcomes, no_replay, first = {}, set(), 0
-    switch_user, attempts = uid is not None, 0
-    while first < len(answers) and attempts <= 2 * len(answers) + 3:
+    steps = sub.steps
+    outcomes, runs, notes, no_replay = {}, {}, [], set()
+    first, attempts, switch_user = 0, 0, uid is not None
+    while first < len(steps) and attempts <= 2 * len(steps) + 3:
         attempts += 1
-        plan = [(i, False) for i in range(first) if i not in no_replay]
-        plan += [(i, True) for i in range(first, len(answers))]
-        steps = [{"exercise": answers[i].exercise, "code": answers[i].code, "probe": probe}
-                 for i, probe in plan]
-        worker = Worker(setup, steps, limits, uid if switch_user else None, hidden)
+        plan = [i for i in range(first) if steps[i].kind == "cell" and i not in no_replay]
+        plan += [i for i in range(first, len(steps))
+                 if steps[i].kind == "cell" or steps[i].exercise not in outcomes]
+        worker = Worker(setup, [step_payload(steps[i]) for i in plan], limits,
+                        uid if switch_user else None, hidden)
         progress = _Progress()
         try:
             try:
                 sandboxes.append(_start(worker, limits))
             except (TimeoutError, WorkerDied) as err:
-                if not switch_user:
-                    raise _Failure(f"the worker did not start: {worker.stderr_tail()[-500:]}")
+                if not switch_user or _STOP.is_set():
+                    raise _Failure(f"the worker did not start: {err or ''}"
+                                   f"{worker.stderr_tail()[-500:]}")
                 warnings.append(f"a worker could not start as another user ({err or ''}"
                                 f"{worker.stderr_tail()[-300:]}); learner code then ran as "
                                 f"the grader's user")
                 switch_user = False        # perhaps it cannot work as another user here
                 continue
-            _run_plan(worker, plan, answers, limits, outcomes, progress)
-            first = len(answers)
+            _follow(worker, plan, steps, first, limits, outcomes, runs, progress)
+            first = len(steps)
         except (TimeoutError, WorkerDied) as err:
-            index, probe = plan[progress.position]
-            ran = progress.ran
-            if ran is None:                # its own code was running: never replay it
-                no_replay.add(index)
-            if probe:                      # (a replay that failed is simply left out next time)
-                kind = "timeout" if isinstance(err, TimeoutError) else "died"
-                detail = "" if kind == "timeout" else (str(err) or worker.exit_detail())
-                worker.kill()
-                ran_offset = ran.get("out") if ran else None
-                outcomes[answers[index].exercise] = Outcome(
-                    kind=kind, detail=detail, ran_error=ran.get("error") if ran else None,
-                    output=worker.output(progress.start_offset, ran_offset),
-                    check_output=worker.output(ran_offset) if ran else "")
-                first = index + 1
+            if _STOP.is_set():
+                raise _Failure("grading was stopped")
+            index = plan[progress.position]
+            step = steps[index]
+            kind = "timeout" if isinstance(err, TimeoutError) else "died"
+            detail = "" if kind == "timeout" else (str(err) or worker.exit_detail())
+            worker.kill()
+            output = worker.output(progress.start)
+            if index < first or step.kind == "cell":
+                no_replay.add(index)       # never run a cell again that hung or killed a worker
+            if index < first:
+                continue                   # a replayed cell failed this time: leave it out
+            first = index + 1
+            if step.kind == "probe":
+                outcomes[step.exercise] = Outcome(kind=kind, detail=detail, check_output=output)
+            else:
+                runs[index] = {"output": output, "error": None, "failed": kind, "detail": detail}
+                if step.exercise is None:
+                    what = (judge.timeout_message(limits) if kind == "timeout" else
+                            "ended the worker process")
+                    notes.append(f"cell {step.cell} {what}; it was skipped and the cells "
+                                 f"after it were still run")
         except _Failure as failure:
             warnings.append(f"{sub.relpath}: {failure}")
-            for answer in answers[first:]:
-                outcomes[answer.exercise] = Outcome(kind="lost", detail=str(failure))
+            for step in steps[first:]:
+                if step.kind == "probe" and step.exercise not in outcomes:
+                    outcomes[step.exercise] = Outcome(kind="lost", detail=str(failure))
             break
         finally:
-            worker.stop()
+            problem = worker.stop()
+            if problem:
+                warnings.append(problem)
+    answer_cells = {a.cell for a in sub.answers}
+    failed = [(steps[i].cell, run["error"]) for i, run in sorted(runs.items())
+              if run.get("error") and steps[i].cell not in answer_cells]
+    notes += [f"cell {cell} raised {error['kind']}: {error['message']}".rstrip(": ")
+              for cell, error in failed[:5]]
+    if len(failed) > 5:
+        notes.append(f"{len(failed) - 5} more cells raised an exception")
+    return _with_answer_cells(sub, outcomes, runs), notes
+
+
+def _with_answer_cells(sub: Submission, outcomes: dict, runs: dict) -> dict:
+    """Each Outcome completed with what its answer cell printed and raised when it ran (or
+    replaced by the answer cell's own timeout or crash)."""
+    cell_step = {s.cell: i for i, s in enumerate(sub.steps) if s.kind == "cell"}
+    for answer in sub.answers:
+        run = runs.get(cell_step.get(answer.cell))
+        if run is None:
+            continue
+        if run.get("failed"):
+            outcomes[answer.exercise] = Outcome(kind=run["failed"], detail=run["detail"],
+                                                output=run["output"])
+            continue
+        outcome = outcomes.get(answer.exercise)
+        if outcome is not None:
+            outcome.output, outcome.ran_error = run["output"], run["error"]
     return outcomes
 
 
@@ -396,113 +524,188 @@ def grade_submission(sub: Submission, limits: Limits, uid=None, warnings=None,
     started = time.monotonic()
     warnings = [] if warnings is None else warnings
     sandboxes = [] if sandboxes is None else sandboxes
-    outcomes = {} if sub.problem or not sub.answers else run_answers(sub, limits, uid,
-                                                                     warnings, sandboxes)
+    outcomes, notes = {}, []
+    if not sub.problem and sub.answers:
+        outcomes, notes = run_steps(sub, limits, uid, instructor.hidden_source(sub.chapter),
+                                    warnings, sandboxes)
     result = judge.judge_submission(sub, outcomes, limits)
+    result.notes += notes
     result.seconds = time.monotonic() - started
     return result
 
 
 # -- grading a folder --------------------------------------------------------------------------
 def grade_directory(root, *, chapter: str | None = None, jobs: int | None = None,
-                    limits: Limits = Limits(), on_result=None) -> Run:
+                    limits: Limits = Limits(), on_result=None, executor=None) -> Run:
     """Grade every notebook under ``root``; ``on_result(SubmissionResult)`` is called as each
     one finishes (from worker threads, one at a time)."""
     root = Path(root)
-    paths = extract.find_notebooks(root)
+    paths, skipped = extract.survey(root)
     ids = extract.student_ids(paths, root)
-    return grade_paths([(p, ids[p], p.relative_to(root).as_posix()) for p in paths],
-                       chapter=chapter, jobs=jobs, limits=limits, on_result=on_result)
+    run = grade_paths([(p, ids[p], p.relative_to(root).as_posix()) for p in paths],
+                      chapter=chapter, jobs=jobs, limits=limits, on_result=on_result,
+                      executor=executor)
+    run.skipped = [{"path": path, "reason": reason} for path, reason in skipped]
+    return run
+
+
+def local_runner(jobs: int):
+    """``run(sub, limits) -> (outcomes, notes, sandboxes, warnings)`` on this machine, with a
+    user id of its own per worker when root."""
+    uids = UserIds(jobs)
+
+    def run(sub: Submission, limits: Limits) -> tuple:
+        uid = uids.take()
+        warnings, sandboxes = [], []
+        try:
+            outcomes, notes = run_steps(sub, limits, uid, instructor.hidden_source(sub.chapter),
+                                        warnings, sandboxes)
+        finally:
+            uids.give_back(uid)
+        return outcomes, notes, sandboxes, warnings
+
+    return run
 
 
 def grade_paths(entries: list, *, chapter: str | None = None, jobs: int | None = None,
-                limits: Limits = Limits(), on_result=None) -> Run:
-    """Grade ``[(path, student id, relative path), ...]`` with ``jobs`` threads."""
+                limits: Limits = Limits(), on_result=None, executor=None) -> Run:
+    """Grade ``[(path, student id, relative path), ...]``, ``jobs`` at a time.
+
+    ``executor`` runs a submission's steps: by default :func:`local_runner`; a Dask
+    cluster's comes from :func:`classroom.grade.cluster.dask_runner`.  Reading and judging
+    happen here, in this process, whichever runs the steps.  On KeyboardInterrupt every
+    worker is stopped and :class:`Interrupted` carries the results that were finished."""
     started = time.monotonic()
     jobs = jobs or default_jobs()
-    uids = UserIds(jobs)
+    execute = executor or local_runner(jobs)
     warnings, sandboxes, results = [], [], []
     report_lock = threading.Lock()
+    _STOP.clear()
 
     def one(entry):
         path, student, relpath = entry
-        uid = uids.take()
         try:
             sub = extract.read_submission(path, student, relpath, chapter)
-            return grade_submission(sub, limits, uid, warnings, sandboxes)
+            outcomes, notes, boxes, problems = ({}, [], [], [])
+            if not sub.problem and sub.answers:
+                outcomes, notes, boxes, problems = execute(sub, limits)
+            if _STOP.is_set():
+                return None
+            result = judge.judge_submission(sub, outcomes, limits)
+            result.notes += notes
+            with report_lock:
+                sandboxes.extend(boxes)
+                warnings.extend(problems)
+            return result
         except Exception as err:  # noqa: BLE001 - a grader bug must not lose the other rows
+            if _STOP.is_set():
+                return None
             import traceback
 
             detail = "".join(traceback.format_exception_only(type(err), err)).strip()
             warnings.append(f"{relpath}: internal grader error: {detail}")
+            problem = f"internal grader error: {detail}"
             return SubmissionResult(student=student, relpath=relpath, chapter=chapter,
-                                    problem=f"internal grader error: {detail}",
-                                    internal_error=detail)
-        finally:
-            uids.give_back(uid)
+                                    problem=problem, internal_error=detail,
+                                    exercises=judge.not_graded(chapter, problem))
 
-    with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="grade") as pool:
-        futures = [pool.submit(one, entry) for entry in entries]
-        for future in as_completed(futures):
-            result = future.result()
-            results.append(result)
-            if on_result is not None:
-                with report_lock:
+    def timed(entry):
+        begun = time.monotonic()
+        result = one(entry)
+        if result is not None:
+            result.seconds = time.monotonic() - begun
+        return result
+
+    pool = ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="grade")
+    pending = {pool.submit(timed, entry) for entry in entries}
+    try:
+        while pending:
+            done, pending = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
+            for future in done:
+                result = future.result()
+                if result is None:
+                    continue
+                results.append(result)
+                if on_result is not None:
                     on_result(result)
+    except KeyboardInterrupt:
+        stop()
+        for future in pending:
+            future.cancel()
+        pool.shutdown(wait=True)
+        for future in pending:
+            if future.done() and not future.cancelled() and future.result() is not None:
+                results.append(future.result())
+        raise Interrupted(sorted(results, key=lambda r: r.student)) from None
+    pool.shutdown(wait=True)
     results.sort(key=lambda r: r.student)
-    chapters = {r.chapter for r in results if r.chapter is not None}
-    if len(chapters) == 1:           # unreadable notebooks of a one-chapter run: that chapter
-        only = chapters.pop()
-        for result in results:
-            if result.chapter is None and result.problem:
-                result.chapter = only
-                result.exercises = judge.not_graded(only, result.problem)
+    assign_chapter(results)
     run = Run(results=results, seconds=time.monotonic() - started, jobs=jobs, limits=limits,
               chapter=chapter, sandbox=summarise_sandboxes(sandboxes))
     run.warnings = sorted(set(warnings)) + sandbox_warnings(run.sandbox)
     return run
 
 
+def assign_chapter(results: list) -> None:
+    """Unreadable notebooks of a one-chapter run count as that chapter's (so their row shows
+    what they could have scored)."""
+    chapters = {r.chapter for r in results if r.chapter is not None}
+    if len(chapters) == 1:
+        only = chapters.pop()
+        for result in results:
+            if result.chapter is None and result.problem:
+                result.chapter = only
+                result.exercises = judge.not_graded(only, result.problem)
+
+
 def summarise_sandboxes(reports: list) -> dict:
-    """The weakest protection any worker of the run had (what instructors must know)."""
+    """What held for every worker of the run (the weakest protection is what counts)."""
     if not reports:
         return {}
-    return {"users": sorted({r.get("user", "?") if not r.get("own_user") else
-                             "a user of its own per worker" for r in reports}),
-            "own_user": all(r.get("own_user") for r in reports),
-            "landlock": min(r.get("landlock", 0) for r in reports),
-            "files_protected": all(r.get("files_protected") for r in reports),
-            "signals_isolated": all(r.get("signals_isolated") for r in reports),
-            "network_blocked": all(r.get("network_blocked") for r in reports),
-            "warnings": sorted({w for r in reports for w in r.get("warnings", [])})}
+    names = list(sandbox.PROTECTIONS)
+    held = {name: all((r.get("protections") or {}).get(name, {}).get("held") is True
+                      for r in reports) for name in names}
+    how = {}
+    for name in names:
+        texts = sorted({_text((r.get("protections") or {}).get(name, {}).get("how"), 300)
+                        for r in reports
+                        if ((r.get("protections") or {}).get(name, {}).get("held") is True)
+                        == held[name]})
+        how[name] = "; ".join(t for t in texts if t)
+    return {"users": sorted({_text(r.get("user"), 200) for r in reports}),
+            "own_user": all(r.get("own_user") is True for r in reports),
+            "landlock": min(r.get("landlock", 0) if type(r.get("landlock")) is int else 0
+                            for r in reports),
+            "seccomp": all(r.get("seccomp") is True for r in reports),
+            "namespaces": all(isinstance(r.get("namespaces"), dict) and
+                              r["namespaces"].get("pid") is True for r in reports),
+            "protections": {name: {"held": held[name], "how": how[name]} for name in names},
+            "missing": [name for name in names if not held[name]],
+            "warnings": sorted({_text(w) for r in reports for w in r.get("warnings", [])
+                                if isinstance(w, str)})}
 
 
 def sandbox_warnings(summary: dict) -> list:
     if not summary:
         return []
     out = list(summary.get("warnings", []))
-    if not summary.get("files_protected"):
-        out.append("learner code ran with the grader's own permissions (not root, or the switch "
-                   "to another user failed, and no Landlock): it could change or delete files "
-                   "this user may change")
-    elif not summary.get("signals_isolated"):
-        out.append("learner code could send signals to other processes of its user (no user "
-                   "of its own and no Landlock signal scoping)")
+    for name in summary.get("missing", []):
+        out.append(f"missing protection '{name}': learner code was not kept from what this "
+                   f"protects ({sandbox.PROTECTIONS[name]}): "
+                   f"{summary['protections'][name]['how']}")
     return out
 
 
 def probe_sandbox(limits: Limits = Limits()) -> dict:
     """Start one worker with nothing to run and return its sandbox report: what protection
-    learner code would have on this machine (used by the CLI's summary and the tests)."""
+    learner code would have on this machine (the CLI prints it at start)."""
     uids = UserIds(1)
     uid = uids.take()
     worker = Worker(chapter_module(next(iter(_chapters()))).SETUP, [], limits, uid)
     try:
-        message = worker.receive(time.monotonic() + limits.startup)
-        worker.own_user = bool((message.get("sandbox") or {}).get("own_user"))
-        return message.get("sandbox") or {"error": message.get("error")}
-    except (TimeoutError, WorkerDied):
-        return {"error": worker.stderr_tail()[-500:]}
+        return _start(worker, limits)
+    except (TimeoutError, WorkerDied, _Failure) as err:
+        return {"error": f"{err} {worker.stderr_tail()[-500:]}".strip()}
     finally:
         worker.stop()
 

@@ -1,29 +1,34 @@
-"""Confining a worker process before it runs learner code, in layers.
+"""Confining a worker process before it runs learner code, in layers, and saying which held.
 
-The worker calls :func:`confine` on itself after it has imported NumPy, minigrad
-and the chapter's ``SETUP`` (trusted code) and before the first line of learner
-code.  Doing it in the worker rather than in a ``preexec_fn`` matters twice: the
-grader starts workers from many threads, where ``preexec_fn`` can deadlock; and the
-interpreter can start even when it lives where the unprivileged user cannot read
-(a pyenv Python under ``/root``, say).
+The worker calls :func:`confine` on itself after it has imported NumPy, minigrad and
+the chapter's ``SETUP`` (trusted code) and before the first line of learner code.
+Doing it in the worker rather than in a ``preexec_fn`` matters twice: the grader starts
+workers from many threads, where ``preexec_fn`` can deadlock; and the interpreter can
+start even when it lives where the learner's user cannot read (a pyenv Python under
+``/root``, say).
 
-Layers, each used when the machine allows it:
+Layers, each used when the machine allows it, root or not:
 
-* **resource limits**: address space (``--memory-mb``), CPU seconds (a backstop
-  behind the grader's wall-clock limit), largest file written, open files, no core
-  dumps, and (for a user of its own) a process count that stops fork bombs;
-* **another user**: when the grader runs as root, the worker switches to a user id
-  of its own (one per concurrent worker, unknown to ``/etc/passwd``), so learner
-  code cannot change the grader's files, the submissions or other results, and
-  cannot signal, trace or read the memory of other students' workers.  Where such
-  an id cannot be used (some containers), ``nobody`` is used instead;
-* **Landlock** (Linux 5.13+, no root needed): learner code may write only in its
-  scratch folder and read only the Python installation, the packages already
-  imported and a few system folders: not other students' notebooks, not the
-  results.  On newer kernels it also cannot open TCP connections or signal
-  processes outside its sandbox.
+1. **namespaces** (:mod:`.namespaces`): a PID namespace (learner code sees and can
+   signal only its own processes, and none of them outlives the worker), a network
+   namespace with nothing in it, a private read-only root holding only the Python
+   installation and the imported packages, with a size-limited scratch tmpfs that is
+   also ``/tmp``; a user namespace when the grader is not root;
+2. **resource limits**: address space (``--memory-mb``), CPU seconds (a backstop
+   behind the grader's wall-clock limit), largest file written, open files, no core
+   dumps, and a process count that stops fork bombs;
+3. **another user** (root only): the worker switches to a user id of its own (one per
+   concurrent worker, unknown to ``/etc/passwd``); where such an id cannot be used,
+   ``nobody``.  Without root, inside a user namespace, it keeps no capability;
+4. **Landlock** (:mod:`.landlock`, Linux 5.13+): reads only of the Python installation,
+   the imported packages and a few system folders; writes only to scratch;
+5. **seccomp** (:mod:`.seccomp`): no sockets at all, no ptrace, no mounts; without a PID
+   namespace, no signals or limits for any process but the worker's own.
 
-What remains possible is documented in ``classroom/grade/__init__.py``.
+:data:`PROTECTIONS` names what the layers add up to; :func:`protections` says, from a
+worker's report, which of them held and which are missing (and why), which the grader
+prints at start, writes into ``summary.json`` and, with ``--require-isolation``,
+insists on.
 """
 
 from __future__ import annotations
@@ -31,111 +36,35 @@ from __future__ import annotations
 import ctypes
 import os
 import resource
-import stat
 import sys
 import sysconfig
 
+from . import landlock, namespaces, seccomp
+from .landlock import abi as landlock_abi  # noqa: F401 - what the tests and runner ask
+
 NOBODY = 65534
+PROCESSES = 64                  # processes a worker may have (itself included)
 # Names learner code often imports.  They are loaded before the switch to another user in
 # case the Python installation is not readable by it and /proc cannot help (see below).
 PRELOAD = ("math", "cmath", "random", "itertools", "functools", "collections", "heapq",
            "bisect", "operator", "copy", "re", "string", "time", "dataclasses", "typing",
            "json", "statistics", "fractions", "decimal", "textwrap", "pprint", "enum")
 SYSTEM_READ = ("/usr", "/lib", "/lib32", "/lib64", "/bin", "/sbin", "/etc/ld.so.cache",
-               "/etc/localtime", "/sys/devices/system/cpu", "/dev/urandom", "/dev/random",
-               "/dev/zero", "/proc/self")
-SYSTEM_READ_WRITE = ("/dev/null",)
+               "/etc/localtime", "/sys/devices/system/cpu")
+DEVICES = ("/dev/null", "/dev/zero", "/dev/urandom", "/dev/random", "/dev/full")
+_PR_SET_DUMPABLE = 4
 
-# -- Landlock (see https://docs.kernel.org/userspace-api/landlock.html) ------------------------
-_CREATE_RULESET, _ADD_RULE, _RESTRICT_SELF = 444, 445, 446     # the same on every architecture
-_PR_SET_NO_NEW_PRIVS, _PR_SET_DUMPABLE = 38, 4
-_EXECUTE, _WRITE_FILE, _READ_FILE, _READ_DIR = 1 << 0, 1 << 1, 1 << 2, 1 << 3
-_TRUNCATE, _IOCTL_DEV = 1 << 14, 1 << 15
-_FILE_RIGHTS = _EXECUTE | _WRITE_FILE | _READ_FILE | _TRUNCATE | _IOCTL_DEV
-_READ = _EXECUTE | _READ_FILE | _READ_DIR
-_FS_RIGHTS = {1: (1 << 13) - 1, 2: (1 << 14) - 1, 3: (1 << 15) - 1, 4: (1 << 15) - 1}
-_NET_TCP = 1 | 2                         # bind and connect (ABI 4)
-_SCOPE = 1 | 2                           # abstract unix sockets and signals (ABI 6)
-
-
-class _RulesetAttr(ctypes.Structure):
-    _fields_ = [("fs", ctypes.c_uint64), ("net", ctypes.c_uint64), ("scoped", ctypes.c_uint64)]
-
-
-class _PathBeneath(ctypes.Structure):
-    _pack_ = 1
-    _fields_ = [("allowed", ctypes.c_uint64), ("fd", ctypes.c_int32)]
-
-
-def _libc():
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.syscall.restype = ctypes.c_long
-    return libc
-
-
-def landlock_abi() -> int:
-    """The kernel's Landlock ABI version, or 0 when Landlock is unavailable."""
-    if not sys.platform.startswith("linux"):
-        return 0
-    try:
-        version = _libc().syscall(ctypes.c_long(_CREATE_RULESET), None, ctypes.c_size_t(0),
-                                  ctypes.c_uint32(1))
-    except (OSError, AttributeError):
-        return 0
-    return max(int(version), 0)
-
-
-def _landlock_ruleset(read: list, write: list, read_write_files: list) -> tuple:
-    """(ruleset fd, ABI) allowing only the given paths, or (None, 0) without Landlock.
-
-    Paths are opened now, while the process may still read them all; the ruleset is
-    enforced later by :func:`_landlock_enforce`, after the switch to another user.
-    """
-    abi = landlock_abi()
-    if abi <= 0:
-        return None, 0
-    libc = _libc()
-    fs = _FS_RIGHTS.get(abi, (1 << 16) - 1)
-    attr = _RulesetAttr(fs, _NET_TCP if abi >= 4 else 0, _SCOPE if abi >= 6 else 0)
-    size = 8 if abi < 4 else 16 if abi < 6 else 24
-    ruleset = libc.syscall(ctypes.c_long(_CREATE_RULESET), ctypes.byref(attr),
-                           ctypes.c_size_t(size), ctypes.c_uint32(0))
-    if ruleset < 0:
-        raise OSError(ctypes.get_errno(), "landlock_create_ruleset failed")
-    rules = ([(p, _READ) for p in read] + [(p, fs) for p in write]
-             + [(p, _READ_FILE | _WRITE_FILE | _TRUNCATE | _IOCTL_DEV) for p in read_write_files])
-    try:
-        for path, rights in rules:
-            try:
-                fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
-            except OSError:
-                continue                     # a missing path needs no rule
-            try:
-                if not stat.S_ISDIR(os.fstat(fd).st_mode):
-                    rights &= _FILE_RIGHTS
-                rule = _PathBeneath(rights & fs, fd)
-                if libc.syscall(ctypes.c_long(_ADD_RULE), ctypes.c_int(ruleset),
-                                ctypes.c_int(1), ctypes.byref(rule), ctypes.c_uint32(0)) < 0:
-                    raise OSError(ctypes.get_errno(), f"landlock_add_rule failed for {path}")
-            finally:
-                os.close(fd)
-    except OSError:
-        os.close(ruleset)
-        raise
-    return ruleset, abi
-
-
-def _landlock_enforce(ruleset: int) -> None:
-    """Restrict this process (single-threaded, as the worker is) to the ruleset, for good."""
-    libc = _libc()
-    try:
-        if libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
-            raise OSError(ctypes.get_errno(), "prctl(NO_NEW_PRIVS) failed")
-        if libc.syscall(ctypes.c_long(_RESTRICT_SELF), ctypes.c_int(ruleset),
-                        ctypes.c_uint32(0)) < 0:
-            raise OSError(ctypes.get_errno(), "landlock_restrict_self failed")
-    finally:
-        os.close(ruleset)
+#: What the layers add up to, by name: what a learner's code cannot do when it holds.
+PROTECTIONS = {
+    "processes": "cannot see, signal, trace or change the limits of any process outside "
+                 "its own worker (the grader, other students' workers, the grader's user)",
+    "cleanup": "nothing it starts outlives its worker",
+    "process count": f"at most {PROCESSES} processes at once (no fork bomb)",
+    "files": "cannot read other students' notebooks, the results, the instructor's files or "
+             "solutions/, and writes only to its own scratch folder, which is removed after",
+    "network": "no network at all: no TCP, no UDP (127.0.0.1 included), no Unix sockets",
+    "limits": "memory, CPU time, file size and open files are limited",
+}
 
 
 def readable_roots() -> list:
@@ -222,37 +151,64 @@ def _keep_imports_working(directory_fds: dict) -> list:
     return replaced
 
 
-def confine(*, scratch: str, uid: int | None, memory_mb: int, cpu_seconds: int,
-            file_mb: int, use_landlock: bool = True) -> dict:
-    """Confine this process; returns a report of what is in force (sent to the grader).
+def user_processes(uid: int) -> int:
+    """How many processes the user ``uid`` has now (from /proc)."""
+    count = 0
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                if os.stat(f"/proc/{pid}").st_uid == uid:
+                    count += 1
+            except OSError:
+                pass
+    return count
 
-    ``uid`` is the user of its own to switch to when running as root (None: do not
-    switch).  Never raises: a layer that cannot be set up is reported, and the
-    grader warns about it in the run summary.
+
+def confine(*, scratch: str, uid: int | None, memory_mb: int, cpu_seconds: int,
+            file_mb: int, scratch_mb: int = 256, use_namespaces: bool = True,
+            use_landlock: bool = True, use_seccomp: bool = True) -> dict:
+    """Confine this process (see the module docstring); returns a report of what is in
+    force, which the worker sends to the grader.  Never raises: a layer that cannot be set
+    up is reported, and :func:`protections` says what that leaves missing.
+
+    ``uid`` is the user of its own to switch to when running as root (None: do not switch).
+    With namespaces the process forks: only the worker, PID 2 of its namespace, returns.
     """
-    report = {"user": "", "own_user": False, "landlock": 0, "warnings": []}
+    report = {"user": "", "own_user": False, "landlock": 0, "seccomp": False, "warnings": [],
+              "root": os.geteuid() == 0}
     for name in PRELOAD:
         try:
             __import__(name)
         except ImportError:
             pass
+    switch = uid is not None and os.geteuid() == 0
+    reads = readable_roots()
+    ns = namespaces.isolate(scratch=scratch, reads=reads, devices=list(DEVICES),
+                            scratch_mb=scratch_mb, owner=uid if switch else None,
+                            enabled=use_namespaces)
+    report["namespaces"] = ns
+    report["warnings"] += ns["problems"] if use_namespaces else []
     directory_fds = {}
-    for entry in sys.path:
+    for entry in sys.path if not ns["root"] else ():
         if entry and entry not in directory_fds and os.path.isdir(entry):
             try:
                 directory_fds[entry] = os.open(entry, os.O_RDONLY | os.O_DIRECTORY)
             except OSError:
                 pass
-    switch = uid is not None and os.geteuid() == 0
     ruleset, abi = None, 0
     if use_landlock:
         try:
-            ruleset, abi = _landlock_ruleset(readable_roots(), [scratch],
-                                             list(SYSTEM_READ_WRITE))
+            # in a private root /tmp is the worker's own tmpfs, as scratch is
+            writes = [scratch, "/tmp"] if ns["root"] else [scratch]
+            ruleset, abi = landlock.ruleset(reads + ["/proc/self"], writes, list(DEVICES))
         except OSError as err:
             report["warnings"].append(f"Landlock is available but could not be set up: {err}")
-    report["warnings"] += apply_limits(memory_mb, cpu_seconds, file_mb,
-                                       processes=64 if switch else None)
+    # In a user namespace the launcher and init count too (they share the worker's ids).
+    processes = PROCESSES + (2 if ns["user"] else 0)
+    if not switch and not ns["user"]:                       # the limit counts the whole user
+        processes += user_processes(os.getuid())
+    report["warnings"] += apply_limits(memory_mb, cpu_seconds, file_mb, processes)
+    report["limits"] = not any(w.startswith("could not limit") for w in report["warnings"])
     if switch:
         for candidate, own in ((uid, True), (NOBODY, False)):
             try:
@@ -262,25 +218,94 @@ def confine(*, scratch: str, uid: int | None, memory_mb: int, cpu_seconds: int,
                 continue
             report["own_user"] = own
             report["user"] = f"uid {candidate}" + (" (a user of its own)" if own else " (nobody)")
-            if own:     # lets /proc/self be used by this user; no other process has its id
-                _libc().prctl(_PR_SET_DUMPABLE, 1, 0, 0, 0)
             break
         else:
             report["user"] = "root (switching to another user failed)"
+    elif ns["user"]:
+        try:
+            namespaces.drop_capabilities()
+            report["user"] = (f"uid {os.getuid()} in a user namespace (the grader's user "
+                              f"outside), no capabilities")
+        except OSError as err:
+            report["warnings"].append(f"could not drop capabilities: {err}")
+            report["user"] = "the grader's user, in a user namespace"
+    elif os.geteuid() == 0:                  # root without a user id to switch to
+        try:
+            namespaces.drop_capabilities()
+            report["user"] = "root without capabilities (no user id of its own)"
+        except OSError as err:
+            report["warnings"].append(f"could not drop capabilities: {err}")
+            report["user"] = "root (no user id of its own)"
     else:
         report["user"] = f"uid {os.getuid()} (the grader's own user)"
+    if os.getuid() != 0:     # lets /proc/self be used by this user; no other process has its id
+        ctypes.CDLL(None).prctl(_PR_SET_DUMPABLE, 1 if report["own_user"] or ns["pid"] else 0,
+                                0, 0, 0)
     if ruleset is not None:
         try:
-            _landlock_enforce(ruleset)
+            landlock.enforce(ruleset)
             report["landlock"] = abi
         except OSError as err:
             report["warnings"].append(f"Landlock is available but could not be enforced: {err}")
     report["uid"] = os.getuid()
     report["imports_via_proc"] = _keep_imports_working(directory_fds) if report["uid"] else []
-    report["files_protected"] = (switch and report["uid"] != 0) or report["landlock"] > 0
-    report["signals_isolated"] = report["own_user"] or report["landlock"] >= 6
-    report["network_blocked"] = report["landlock"] >= 4
+    for entry, fd in directory_fds.items():
+        if entry not in report["imports_via_proc"]:
+            os.close(fd)
+    if use_seccomp:
+        problem = seccomp.install(own_pid=None if ns["pid"] else os.getpid())
+        report["seccomp"] = problem is None
+        if problem:
+            report["warnings"].append(problem)
+    report["protections"] = protections(report)
     return report
+
+
+def protections(report: dict) -> dict:
+    """{protection name: {"held": bool, "how": text}} from a worker's report (see
+    :data:`PROTECTIONS`); "how" says what gave the protection or why it is missing."""
+    ns = report.get("namespaces") or {}
+    own, abi, filt = report.get("own_user"), report.get("landlock", 0), report.get("seccomp")
+    pid_view = ns.get("pid") and (ns.get("root") or abi)
+    out = {
+        "processes": (pid_view and "a PID namespace" or filt and abi and "seccomp (signals "
+                      "and limits only for its own processes) and Landlock (no /proc of "
+                      "others)"),
+        "cleanup": ns.get("pid") and "a PID namespace" or own and "a user id of its own",
+        "process count": (ns.get("user") and "RLIMIT_NPROC in a user namespace" or own and
+                          "RLIMIT_NPROC for a user id of its own"),
+        "files": (ns.get("root") and "a private read-only root" or abi and
+                  f"Landlock ABI {abi}"),
+        "network": (filt and "seccomp (no sockets)" or ns.get("net") and ns.get("root") and
+                    "an empty network namespace and a private root"),
+        "limits": report.get("limits", False) and "resource limits",
+    }
+    why = {
+        "processes": "no PID namespace (" + "; ".join(ns.get("problems", [])[:1] or
+                                                      ["not set up"]) + ")",
+        "cleanup": "no PID namespace and no user id of its own (the grader is not root)",
+        "process count": "no user namespace and no user id of its own: the limit counts all "
+                         "of the grader's user's processes",
+        "files": "no private root and no Landlock",
+        "network": "no seccomp filter and no empty network namespace",
+        "limits": "; ".join(w for w in report.get("warnings", [])
+                            if w.startswith("could not limit")),
+    }
+    return {name: {"held": bool(how), "how": how if how else why[name]}
+            for name, how in out.items()}
+
+
+def describe(summary: dict) -> list:
+    """Lines saying what learner code could not do, and what it could (a protection
+    missing), from :func:`classroom.grade.runner.summarise_sandboxes`' summary."""
+    if not summary or "protections" not in summary:
+        return [f"isolation: could not be determined "
+                f"({(summary or {}).get('error', 'no worker started')})"]
+    lines = [f"isolation: learner code runs as {', '.join(summary.get('users', []))}"]
+    for name, state in summary["protections"].items():
+        mark = "held" if state["held"] else "MISSING"
+        lines.append(f"  {mark:<7} {name}: {PROTECTIONS[name]} ({state['how']})")
+    return lines
 
 
 def kill_user_processes(uid: int) -> int:
