@@ -19,9 +19,15 @@ from . import data, nn, optim, train
 from .autograd import (backward, detect_anomaly, enable_grad, is_grad_enabled, no_grad,
                        set_detect_anomaly, topological_order)
 from .broadcasting import broadcast_axes, sum_to
+from .dtypes import (bool, double, float16, float32, float64, half, int8, int16, int32, int64,
+                     long, short, uint8)
 from .errors import ShapeError
+from .factories import (arange, empty, empty_like, eye, from_numpy, full, full_like, linspace,
+                        ones, ones_like, rand, rand_like, randint, randint_like, randn, randn_like,
+                        tensor, zeros, zeros_like)
 from .gradcheck import GradcheckError, GradcheckResult, gradcheck
 from .ops.add_neg import add, neg, sub
+from .ops.compare import allclose, eq, equal, ge, gt, le, lt, ne
 from .ops.elementwise import exp, log, relu, sigmoid, tanh
 from .ops.indexing import getitem
 from .ops.mul_mm import matmul, mm, mul, permute, transpose

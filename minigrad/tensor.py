@@ -25,6 +25,8 @@ import numbers
 
 import numpy as np
 
+from . import dtypes
+
 DEFAULT_DTYPE = np.float64
 
 
@@ -32,23 +34,15 @@ def _to_array(data, dtype) -> np.ndarray:
     """Turn user data into an ndarray following the dtype policy above."""
     if isinstance(data, Tensor):
         data = data.data
+    dtype = dtypes.resolve(dtype, "Tensor()")
     if isinstance(data, (np.ndarray, np.generic)):
-        data = np.asarray(data)
+        data = dtypes.check_numeric(np.asarray(data), "Tensor() data")
         return data if dtype is None else data.astype(dtype, copy=False)
     if isinstance(data, (bool, np.bool_)) and dtype is None:
         return np.asarray(data)
     if isinstance(data, (numbers.Number, list, tuple)):
-        try:
-            return np.asarray(data, dtype=DEFAULT_DTYPE if dtype is None else dtype)
-        except (ValueError, TypeError) as err:
-            raise TypeError(
-                f"Tensor() could not turn the {type(data).__name__} it was given into a "
-                f"numeric array: {err}. Nested lists must be rectangular and hold numbers."
-            ) from None
-    raise TypeError(
-        f"Tensor() expects a number, a (nested) list, a NumPy array or a Tensor, "
-        f"got {type(data).__name__}."
-    )
+        return dtypes.python_data(data, DEFAULT_DTYPE if dtype is None else dtype, "Tensor() data")
+    raise dtypes.unsupported(data, "Tensor()")
 
 
 class Tensor:

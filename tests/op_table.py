@@ -27,6 +27,11 @@ class Op:
     domain: str = "real"    # real | positive | away_from_zero
 
 
+def torch_axes(dim):
+    """NumPy's ``axis`` for a PyTorch-style ``dim``: an empty tuple reduces every axis."""
+    return None if dim == () else dim
+
+
 # -- shape strategies ------------------------------------------------------------------
 def unary(data):
     return [data.draw(hnp.array_shapes(min_dims=0, max_dims=3, **SMALL), label="shape")], {}
@@ -144,9 +149,9 @@ OPS = [
        permutation),
     # chapter 4: sum / expand / broadcasting / reshape, pow / div
     Op("sum", lambda a, dim, keepdims: a.sum(dim, keepdims=keepdims),
-       lambda a, dim, keepdims: a.sum(axis=dim, keepdims=keepdims), reduction),
+       lambda a, dim, keepdims: a.sum(axis=torch_axes(dim), keepdims=keepdims), reduction),
     Op("mean", lambda a, dim, keepdims: a.mean(dim, keepdims=keepdims),
-       lambda a, dim, keepdims: a.mean(axis=dim, keepdims=keepdims), reduction),
+       lambda a, dim, keepdims: a.mean(axis=torch_axes(dim), keepdims=keepdims), reduction),
     Op("expand", lambda a, dim, copies: a.expand(dim, copies),
        lambda a, dim, copies: np.repeat(np.expand_dims(a, dim), copies, axis=dim), expansion),
     Op("broadcast_to", lambda a, shape: a.broadcast_to(shape),

@@ -16,3 +16,4 @@ Importing a module registers its ops as Tensor methods and operators
 """
 
 from . import add_neg, elementwise, indexing, mul_mm, pow_div, sum_expand  # noqa: F401
+from . import compare, convert  # noqa: F401

@@ -49,10 +49,11 @@ def binary(fn, a: Tensor, b: Tensor, op: str) -> np.ndarray:
 
 def normalize_dims(dim, ndim: int, op: str):
     """``dim`` (None, an int or a tuple of ints, negatives allowed) as a sorted tuple of axes,
-    or None for "all axes"."""
-    if dim is None:
+    or None for "all axes".  An empty tuple also means every axis, as in PyTorch
+    (``t.sum(dim=())`` sums everything)."""
+    if dim is None or (isinstance(dim, (tuple, list)) and len(dim) == 0):
         return None
-    if isinstance(dim, (int, np.integer)):
+    if isinstance(dim, (int, np.integer)) and not isinstance(dim, bool):
         dims = (dim,)
     elif isinstance(dim, (tuple, list)):
         dims = tuple(dim)
@@ -60,7 +61,7 @@ def normalize_dims(dim, ndim: int, op: str):
         raise TypeError(f"{op}: dim must be an int or a tuple of ints, got {type(dim).__name__}.")
     out = []
     for d in dims:
-        if not isinstance(d, (int, np.integer)):
+        if isinstance(d, bool) or not isinstance(d, (int, np.integer)):
             raise TypeError(f"{op}: dim must be an int or a tuple of ints, got {type(d).__name__}.")
         if not -ndim <= d < ndim:
             raise IndexError(f"{op}: dim {d} is out of range for a tensor with {ndim} "
@@ -69,3 +70,16 @@ def normalize_dims(dim, ndim: int, op: str):
     if len(set(out)) != len(out):
         raise ValueError(f"{op}: dim {dim} names the same axis twice.")
     return tuple(sorted(out))
+
+
+def keep_flag(keepdim, keepdims, op: str) -> bool:
+    """PyTorch's ``keepdim=`` or NumPy's ``keepdims=`` (either may be used), as one bool."""
+    for name, value in (("keepdim", keepdim), ("keepdims", keepdims)):
+        if value is not None and not isinstance(value, (bool, np.bool_)):
+            raise TypeError(f"{op}: {name} must be True or False, got {type(value).__name__} "
+                            f"{value!r} (to reduce over several axes, pass a tuple: "
+                            f"{op}(dim=(0, 1))).")
+    if keepdims is not None and keepdim is not None and bool(keepdims) != bool(keepdim):
+        raise TypeError(f"{op}: keepdim={keepdim} and keepdims={keepdims} disagree; pass one "
+                        f"of them (they mean the same).")
+    return bool(keepdim) or bool(keepdims)

@@ -13,7 +13,7 @@ from ..autograd import record
 from ..broadcasting import sum_to
 from ..errors import ShapeError
 from ..tensor import tensor_method
-from .operands import normalize_dims
+from .operands import keep_flag, normalize_dims
 
 
 def _kept_shape(shape: tuple, axes) -> tuple:
@@ -22,8 +22,12 @@ def _kept_shape(shape: tuple, axes) -> tuple:
 
 
 @tensor_method("sum")
-def sum(a, dim=None, keepdims: bool = False):
-    """Sum over ``dim`` (an int, a tuple of ints, or None for every axis)."""
+def sum(a, dim=None, keepdim=None, *, keepdims=None):
+    """Sum over ``dim`` (an int, a tuple of ints, or None or () for every axis).
+
+    ``keepdim=True`` (PyTorch's name; NumPy's ``keepdims`` works too) keeps each reduced
+    axis as size 1."""
+    keepdims = keep_flag(keepdim, keepdims, "sum")
     axes = normalize_dims(dim, a.ndim, "sum")
     in_shape = a.shape
     kept = _kept_shape(in_shape, axes)
@@ -35,8 +39,10 @@ def sum(a, dim=None, keepdims: bool = False):
 
 
 @tensor_method("mean")
-def mean(a, dim=None, keepdims: bool = False):
-    """Average over ``dim``; the gradient is spread evenly, 1/n to each element."""
+def mean(a, dim=None, keepdim=None, *, keepdims=None):
+    """Average over ``dim`` (as in :func:`sum`); the gradient is spread evenly, 1/n to each
+    element."""
+    keepdims = keep_flag(keepdim, keepdims, "mean")
     axes = normalize_dims(dim, a.ndim, "mean")
     in_shape = a.shape
     kept = _kept_shape(in_shape, axes)
