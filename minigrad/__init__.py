@@ -27,12 +27,23 @@ from .factories import (arange, empty, empty_like, eye, from_numpy, full, full_l
                         tensor, zeros, zeros_like)
 from .gradcheck import GradcheckError, GradcheckResult, gradcheck
 from .ops.add_neg import add, neg, sub
-from .ops.compare import allclose, eq, equal, ge, gt, le, lt, ne
+from .ops.abs_sqrt import abs, sqrt
+from .ops.clamp import clamp, clip, maximum, minimum
+from .ops.compare import all, allclose, any, eq, equal, ge, gt, le, lt, ne
+from .ops.einsum import einsum
+from .ops.join import cat, chunk, concat, concatenate, narrow, split, stack
+from .ops.log_exp import logsumexp
+from .ops.minmax import argmax, argmin, max, min
+from .ops.select import gather, masked_fill, where
+from .ops.shape import flatten, squeeze, unsqueeze
+from .ops.sort import argsort, sort, topk
+from .ops.var_std import std, var
 from .ops.elementwise import exp, log, relu, sigmoid, tanh
 from .ops.indexing import getitem
 from .ops.mul_mm import matmul, mm, mul, permute, transpose
 from .ops.pow_div import pow, truediv
 from .ops.sum_expand import broadcast_to, expand, mean, reshape, sum
+from . import return_types
 from .random import manual_seed
 from .tensor import DEFAULT_DTYPE, REGISTRY, Tensor, tensor_method
 
@@ -48,4 +59,15 @@ __all__ = [
     "add", "neg", "sub", "mul", "mm", "matmul", "transpose", "permute",
     "sum", "mean", "expand", "broadcast_to", "reshape", "pow", "truediv", "div",
     "exp", "log", "tanh", "sigmoid", "relu", "getitem",
+    # PyTorch's tensor API beyond the chapters
+    "tensor", "from_numpy", "zeros", "ones", "full", "empty", "eye", "arange", "linspace",
+    "rand", "randn", "randint", "zeros_like", "ones_like", "full_like", "empty_like",
+    "rand_like", "randn_like", "randint_like",
+    "float16", "half", "float32", "float64", "double", "uint8", "int8", "int16", "short",
+    "int32", "int64", "long", "bool",
+    "eq", "ne", "lt", "le", "gt", "ge", "equal", "allclose", "any", "all",
+    "flatten", "squeeze", "unsqueeze", "cat", "concat", "concatenate", "stack", "split",
+    "chunk", "narrow", "gather", "masked_fill", "where",
+    "abs", "sqrt", "clamp", "clip", "maximum", "minimum", "max", "min", "argmax", "argmin",
+    "var", "std", "logsumexp", "einsum", "sort", "argsort", "topk", "return_types",
 ]

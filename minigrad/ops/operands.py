@@ -83,3 +83,55 @@ def keep_flag(keepdim, keepdims, op: str) -> bool:
         raise TypeError(f"{op}: keepdim={keepdim} and keepdims={keepdims} disagree; pass one "
                         f"of them (they mean the same).")
     return bool(keepdim) or bool(keepdims)
+
+
+def shape_arg(shape: tuple, op: str, allow_infer: bool = True) -> tuple:
+    """A shape given as ``f(2, 3)`` or ``f((2, 3))``, checked: ints, non-negative, except one
+    -1 (to be inferred) where ``allow_infer``."""
+    if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+        shape = tuple(shape[0])
+    for n in shape:
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+            raise TypeError(f"{op}: the shape must be ints, got {type(n).__name__} {n!r} in "
+                            f"{shape!r}.")
+        if n < (-1 if allow_infer else 0):
+            raise ValueError(f"{op}: sizes must be non-negative"
+                             + (" (or -1, to infer one size)" if allow_infer else "")
+                             + f", got {shape!r}.")
+    if sum(1 for n in shape if n == -1) > 1:
+        raise ValueError(f"{op}: only one size can be -1 (inferred), got {shape!r}.")
+    return tuple(int(n) for n in shape)
+
+
+def axis(dim, ndim: int, op: str, name: str = "dim") -> int:
+    """One axis ``dim`` (negatives count from the end) of a tensor with ``ndim`` axes."""
+    if isinstance(dim, bool) or not isinstance(dim, (int, np.integer)):
+        raise TypeError(f"{op}: {name} must be an int, got {type(dim).__name__} {dim!r}.")
+    if not -ndim <= dim < ndim:
+        raise IndexError(f"{op}: {name} {dim} is out of range for a tensor with {ndim} "
+                         f"dimension(s) (valid: {-ndim} to {ndim - 1}).")
+    return int(dim) % ndim
+
+
+def int_array(x, what: str, op: str) -> np.ndarray:
+    """An integer index (a Tensor, an ndarray or a list of ints) as an int ndarray."""
+    if isinstance(x, Tensor):
+        x = x.data
+    elif isinstance(x, (list, tuple)):
+        x = np.asarray(x)
+    elif not isinstance(x, np.ndarray):
+        raise TypeError(f"{op}: {what} must be an integer tensor, got {type(x).__name__}.")
+    if x.dtype.kind not in "iu" and not (x.size == 0 and x.dtype.kind == "f"):
+        raise TypeError(f"{op}: {what} must be an integer tensor (int64), got dtype {x.dtype}.")
+    return x.astype(np.int64, copy=False)
+
+
+def bool_array(x, what: str, op: str) -> np.ndarray:
+    """A mask (a bool Tensor or ndarray) as a bool ndarray."""
+    data = x.data if isinstance(x, Tensor) else x
+    if not isinstance(data, np.ndarray):
+        raise TypeError(f"{op}: {what} must be a bool tensor, got {type(x).__name__}.")
+    if data.dtype != np.bool_:
+        raise TypeError(f"{op}: {what} must be a bool tensor (such as t > 0), got dtype "
+                        f"{data.dtype}.")
+    return data

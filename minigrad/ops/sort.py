@@ -1,0 +1,71 @@
+"""Ordering: ``sort``, ``argsort`` and ``topk``.
+
+``sort`` and ``topk`` return a named tuple ``(values, indices)``; every value is
+one input element moved somewhere else, so the backward puts each gradient back
+at the index it came from (``np.put_along_axis``).  Equal elements keep their
+order (a stable sort), and NaN sorts as the largest value, as in PyTorch.
+"""
+
+import builtins
+
+import numpy as np
+
+from .. import return_types
+from ..autograd import record
+from ..tensor import Tensor, tensor_method
+from .operands import axis
+
+
+def _order(A: np.ndarray, d: int, descending: bool) -> np.ndarray:
+    """Stable sorting indices along axis d; descending keeps ties in their original order
+    (sort the reversed array ascending, then reverse the result and map indices back)."""
+    if not descending:
+        return np.argsort(A, axis=d, kind="stable")
+    n = A.shape[d]
+    rev = np.argsort(np.flip(A, axis=d), axis=d, kind="stable")
+    return (n - 1) - np.flip(rev, axis=d)
+
+
+def _picked(a, d: int, idx: np.ndarray, op: str, result):
+    """(values, indices) of ``a`` at ``idx`` along axis d, with a backward that scatters."""
+    A1 = a.data.reshape(1) if a.ndim == 0 else a.data
+    values = np.take_along_axis(A1, idx, axis=d)
+    in_shape = a.shape
+    out_shape = values.shape if a.ndim or values.size != 1 else ()
+
+    def backward(g):
+        full = np.zeros(A1.shape, dtype=g.dtype)
+        np.put_along_axis(full, idx, g.reshape(idx.shape), axis=d)
+        return (full.reshape(in_shape),)
+
+    out = record(values.reshape(out_shape), (a,), backward, op)
+    return result(out, Tensor._from_op(idx.reshape(out_shape).astype(np.int64)))
+
+
+@tensor_method("sort")
+def sort(a, dim: int = -1, descending: bool = False, stable: bool = False):
+    """The elements along ``dim`` in ascending (or descending) order, with where each came
+    from: ``values, indices = t.sort()``.  (The sort is always stable.)"""
+    d = axis(dim, builtins.max(a.ndim, 1), "sort")
+    A1 = a.data.reshape(1) if a.ndim == 0 else a.data
+    return _picked(a, d, _order(A1, d, descending), "sort", return_types.sort)
+
+
+@tensor_method("argsort")
+def argsort(a, dim: int = -1, descending: bool = False, stable: bool = False):
+    """The indices that sort the elements along ``dim`` (int64; no gradient)."""
+    return sort(a, dim, descending).indices
+
+
+@tensor_method("topk")
+def topk(a, k: int, dim: int = -1, largest: bool = True, sorted: bool = True):  # noqa: A002
+    """The ``k`` largest (or smallest) elements along ``dim`` and their indices, largest first."""
+    d = axis(dim, builtins.max(a.ndim, 1), "topk")
+    A1 = a.data.reshape(1) if a.ndim == 0 else a.data
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
+        raise TypeError(f"topk: k must be an int, got {type(k).__name__} {k!r}.")
+    if not 0 <= k <= A1.shape[d]:
+        raise ValueError(f"topk: k ({k}) must be between 0 and the size of dim {dim} "
+                         f"({A1.shape[d]}) of a tensor with shape {a.shape}.")
+    idx = np.take(_order(A1, d, largest), np.arange(k), axis=d)
+    return _picked(a, d, idx, "topk", return_types.topk)
