@@ -42,6 +42,9 @@ torch = pytest.importorskip(
 
 import minigrad as mg  # noqa: E402
 
+# torch warns when var/std divide by N - correction <= 0; both sides then give inf or NaN
+pytestmark = pytest.mark.filterwarnings("ignore:.*degrees of freedom:UserWarning")
+
 # Both frameworks compute in float64 with the same formulas up to the order of
 # floating-point operations, so they agree to ~1e-15 relative.  1e-9 leaves room
 # for cancellation in sums of terms up to ~1e4 (values are kept below GUARD) and
@@ -109,6 +112,21 @@ class MG:
 
     matmul = staticmethod(mg.matmul)
     mm = staticmethod(mg.mm)
+    cat = staticmethod(mg.cat)
+    stack = staticmethod(mg.stack)
+    where = staticmethod(mg.where)
+    einsum = staticmethod(mg.einsum)
+    maximum = staticmethod(mg.maximum)
+    minimum = staticmethod(mg.minimum)
+    float32, float64, int64 = mg.float32, mg.float64, mg.int64
+
+    @staticmethod
+    def softplus(x, beta=1.0, threshold=20.0):
+        return x.softplus(beta, threshold)
+
+    @staticmethod
+    def logsigmoid(x):
+        return x.logsigmoid()
 
     @staticmethod
     def backward(t, grad=None, retain_graph=False):
@@ -172,6 +190,21 @@ class TH:
 
     matmul = staticmethod(torch.matmul)
     mm = staticmethod(torch.mm)
+    cat = staticmethod(torch.cat)
+    stack = staticmethod(torch.stack)
+    where = staticmethod(torch.where)
+    einsum = staticmethod(torch.einsum)
+    maximum = staticmethod(torch.maximum)
+    minimum = staticmethod(torch.minimum)
+    float32, float64, int64 = torch.float32, torch.float64, torch.int64
+
+    @staticmethod
+    def softplus(x, beta=1.0, threshold=20.0):
+        return torch.nn.functional.softplus(x, beta, threshold)
+
+    @staticmethod
+    def logsigmoid(x):
+        return torch.nn.functional.logsigmoid(x)
 
     @staticmethod
     def backward(t, grad=None, retain_graph=False):
@@ -344,7 +377,9 @@ def _choose_broadcast_to(ctx):
 def _choose_expand(ctx):
     i = ctx.pick()
     nd = ctx.vals[i].ndim
-    return (i,), {"dim": ctx.draw(st.integers(-nd - 1, nd)), "copies": ctx.draw(st.integers(1, 3))}
+    # not -1: minigrad refuses expand(-1, n), which PyTorch users mean as "keep this size"
+    return (i,), {"dim": ctx.draw(st.integers(-nd - 1, nd).filter(lambda d: d != -1)),
+                  "copies": ctx.draw(st.integers(1, 3))}
 
 
 def _matmul_shape(sa, sb):
@@ -474,6 +509,292 @@ OPS = [
     matmul_op("mm", "mm"),
     *[index_op(kind) for kind in ("slice", "int", "array", "array2d", "mask")],
 ]
+
+
+# -- PyTorch's tensor API beyond the chapters --------------------------------------------
+def _distinct(v):
+    return v.size > 0 and np.unique(v).size == v.size
+
+
+def _with_dims(name, apply, ok=_any, correction=False):
+    """A reduction over None / an int / a tuple of dims, with keepdim (and a correction)."""
+    def choose(ctx):
+        i = ctx.pick(ok)
+        if i is None:
+            return None
+        params = {"dim": _choose_dims(ctx, ctx.vals[i].ndim), "keepdim": ctx.draw(st.booleans())}
+        if correction:
+            params["correction"] = ctx.draw(st.sampled_from([0, 1, 2]))
+        return (i,), params
+    return Op(name, choose, apply)
+
+
+def _one_dim(name, apply, ok=_any, extra=None):
+    """An op along one dim (max(dim), sort, topk …) of a value with at least one axis."""
+    def choose(ctx):
+        i = ctx.pick(lambda v: v.ndim >= 1 and ok(v))
+        if i is None:
+            return None
+        shape = ctx.vals[i].shape
+        d = ctx.draw(st.integers(-len(shape), len(shape) - 1))
+        params = {"dim": d}
+        if extra:
+            params.update(extra(ctx, shape[d]))
+        return (i,), params
+    return Op(name, choose, apply)
+
+
+def _choose_view(ctx):
+    chosen = _choose_reshape(ctx)
+    shape = chosen[1]["shape"]
+    return chosen[0], {"shape": shape, "spread": bool(shape) and ctx.draw(st.booleans())}
+
+
+def _choose_flatten(ctx):
+    i = ctx.pick()
+    nd = max(ctx.vals[i].ndim, 1)
+    start = ctx.draw(st.integers(-nd, nd - 1))
+    return (i,), {"start_dim": start, "end_dim": ctx.draw(st.integers(start % nd, nd - 1))}
+
+
+def _choose_squeeze(ctx):
+    i = ctx.pick(lambda v: 1 in v.shape)
+    i = ctx.pick() if i is None else i
+    nd = ctx.vals[i].ndim
+    kind = ctx.draw(st.sampled_from(["all", "int", "tuple"] if nd else ["all"]))
+    if kind == "all":
+        return (i,), {"dim": None}
+    if kind == "int":
+        return (i,), {"dim": ctx.draw(st.integers(-nd, nd - 1))}
+    return (i,), {"dim": tuple(ctx.draw(st.lists(st.integers(0, nd - 1), min_size=1,
+                                                 max_size=nd, unique=True)))}
+
+
+def _choose_unsqueeze(ctx):
+    i = ctx.pick()
+    nd = ctx.vals[i].ndim
+    return (i,), {"dim": ctx.draw(st.integers(-nd - 1, nd))}
+
+
+def _choose_repeat(ctx):
+    i = ctx.pick()
+    nd = ctx.vals[i].ndim
+    sizes = ctx.draw(st.lists(st.integers(1, 2), min_size=max(nd, 1), max_size=nd + 1))
+    return (i,), {"sizes": tuple(sizes)}
+
+
+def _choose_join(stack):
+    def choose(ctx):
+        i = ctx.pick(lambda v: v.ndim >= 1 or stack)
+        if i is None:
+            return None
+        shape = ctx.vals[i].shape
+        nd = len(shape) + stack
+        d = ctx.draw(st.integers(-nd, nd - 1))
+        others = []
+        for _ in range(ctx.draw(st.integers(1, 2))):
+            if ctx.draw(st.booleans()):
+                others.append(i)                     # the same value again
+            else:
+                s = list(shape)
+                if not stack:
+                    s[d % nd] = ctx.draw(st.integers(1, 3))
+                others.append(ctx.new_leaf(tuple(s)))
+        return (i, *others), {"dim": d}
+    return choose
+
+
+def _choose_piece(kind):
+    def choose(ctx):
+        i = ctx.pick(lambda v: v.ndim >= 1)
+        if i is None:
+            return None
+        shape = ctx.vals[i].shape
+        d = ctx.draw(st.integers(-len(shape), len(shape) - 1))
+        n = shape[d]
+        if kind == "split_sections":
+            cuts = sorted(ctx.draw(st.lists(st.integers(0, n), max_size=3)))
+            arg = [b - a for a, b in zip([0] + cuts, cuts + [n])]
+            pieces = len(arg)
+        elif kind == "split":
+            arg = ctx.draw(st.integers(1, n))
+            pieces = -(-n // arg)
+        elif kind == "chunk":
+            arg = ctx.draw(st.integers(1, 4))
+            pieces = -(-n // -(-n // arg))
+        else:                                        # narrow: (start, length)
+            start = ctx.draw(st.integers(0, n - 1))
+            return (i,), {"dim": d, "arg": (start, ctx.draw(st.integers(1, n - start))),
+                          "piece": 0}
+        return (i,), {"dim": d, "arg": arg, "piece": ctx.draw(st.integers(0, pieces - 1))}
+    return choose
+
+
+def _apply_piece(kind):
+    def apply(B, x, dim, arg, piece):
+        if kind == "chunk":
+            return x.chunk(arg, dim)[piece]
+        if kind == "narrow":
+            return x.narrow(dim, *arg)
+        return x.split(arg, dim)[piece]
+    return apply
+
+
+def _choose_gather(ctx):
+    i = ctx.pick(lambda v: v.ndim >= 1)
+    if i is None:
+        return None
+    shape = ctx.vals[i].shape
+    d = ctx.draw(st.integers(-len(shape), len(shape) - 1))
+    idx_shape = tuple(ctx.draw(st.integers(1, 4)) if k == d % len(shape)
+                      else ctx.draw(st.integers(1, n)) for k, n in enumerate(shape))
+    index = ctx.rng.integers(0, shape[d], size=idx_shape)
+    return (i,), {"dim": d, "idx": index.tolist()}
+
+
+def _random_mask(ctx, shape):
+    lead = ctx.draw(st.integers(0, len(shape)))
+    mshape = tuple(n if ctx.draw(st.booleans()) else 1 for n in shape[lead:])
+    return (ctx.rng.random(mshape) < 0.5).tolist()
+
+
+def _choose_masked_fill(ctx):
+    i = ctx.pick()
+    shape = ctx.vals[i].shape
+    by_value = ctx.draw(st.booleans())           # mask from a comparison (x > c), or random
+    mask = ("gt", ctx.draw(st.sampled_from([-0.5, 0.0, 0.5]))) if by_value else \
+        ("random", _random_mask(ctx, shape))
+    return (i,), {"mask": mask, "value": ctx.draw(st.sampled_from([0.0, -1.5, 2]))}
+
+
+def _mask(B, x, mask):
+    kind, arg = mask
+    return x > arg if kind == "gt" else B.ix(np.array(arg, dtype=bool))
+
+
+def _choose_where(ctx):
+    i = ctx.pick()
+    shape = ctx.vals[i].shape
+    use_number = ctx.draw(st.booleans())
+    if use_number:
+        return (i,), {"cond": ("gt", ctx.draw(st.sampled_from([-0.5, 0.0, 0.5]))),
+                      "other": ctx.draw(st.sampled_from([0.0, 1.5]))}
+    j = ctx.pick(lambda v: ctx.broadcastable(shape, v.shape))
+    return (i, j), {"cond": ("random", _random_mask(ctx, np.broadcast_shapes(
+        shape, ctx.vals[j].shape))), "other": None}
+
+
+def _apply_where(B, x, y=None, cond=None, other=None):
+    c = _mask(B, x, cond)
+    return B.where(c, x, other if y is None else y)
+
+
+def _choose_clamp(ctx):
+    i = ctx.pick()
+    lo = ctx.draw(st.sampled_from([None, -1.0, -0.5, 0.0]))
+    hi = ctx.draw(st.sampled_from([None, 0.5, 1.0] if lo is not None else [0.0, 0.5, 1.0]))
+    return (i,), {"lo": lo, "hi": hi, "how": ctx.draw(st.sampled_from(["clamp", "clip"]))}
+
+
+def _choose_clamp_tensors(ctx):
+    """x.clamp(lo, hi) with tensor bounds; torch wants them to broadcast to x's shape."""
+    i = ctx.pick()
+    shape = ctx.vals[i].shape
+    fits = (lambda v: ctx.broadcastable(shape, v.shape)
+            and np.broadcast_shapes(shape, v.shape) == shape)
+    return (i, ctx.pick(fits), ctx.pick(fits)), {}
+
+
+def _choose_einsum(ctx):
+    """An equation over one pool value's axes: with itself, with a fresh parameter sharing
+    some of its letters (and maybe a new one), or alone; the output a random subset."""
+    i = ctx.pick(lambda v: v.ndim >= 1)
+    if i is None:
+        return None
+    shape = ctx.vals[i].shape
+    mine = "abcd"[:len(shape)]
+    size = dict(zip(mine, shape))
+    kind = ctx.draw(st.sampled_from(["alone", "itself", "param"]))
+    terms, refs = [mine], [i]
+    if kind == "itself":
+        terms.append(mine)
+        refs.append(i)
+    elif kind == "param":
+        shared = ctx.draw(st.lists(st.sampled_from(mine), min_size=1, max_size=len(mine),
+                                   unique=True))
+        theirs = "".join(shared) + ("z" if ctx.draw(st.booleans()) else "")
+        size["z"] = ctx.draw(st.integers(1, 3))
+        terms.append(theirs)
+        refs.append(ctx.new_leaf(tuple(size[c] for c in theirs)))
+    letters = list(dict.fromkeys("".join(terms)))
+    out = ctx.draw(st.lists(st.sampled_from(letters), max_size=len(letters), unique=True))
+    implicit = kind != "alone" and ctx.draw(st.booleans())
+    equation = ",".join(terms) + ("" if implicit else "->" + "".join(out))
+    return tuple(refs), {"equation": equation}
+
+
+def _apply_max(which):
+    def apply(B, x, dim=None, keepdim=False):
+        if dim is None:
+            return getattr(x, which)()
+        return getattr(x, which)(dim, keepdim).values
+    return apply
+
+
+NEW_OPS = [
+    Op("view", _choose_view, lambda B, x, shape, spread: x.view(*shape) if spread
+       else x.view(shape)),
+    Op("flatten", _choose_flatten, lambda B, x, start_dim, end_dim: x.flatten(start_dim, end_dim)),
+    Op("squeeze", _choose_squeeze, lambda B, x, dim: x.squeeze() if dim is None
+       else x.squeeze(dim)),
+    Op("unsqueeze", _choose_unsqueeze, lambda B, x, dim: x.unsqueeze(dim)),
+    Op("repeat", _choose_repeat, lambda B, x, sizes: x.repeat(*sizes)),
+    Op("cat", _choose_join(stack=False), lambda B, *xs, dim: B.cat(list(xs), dim)),
+    Op("stack", _choose_join(stack=True), lambda B, *xs, dim: B.stack(list(xs), dim)),
+    *[Op(kind, _choose_piece(kind), _apply_piece(kind))
+      for kind in ("split", "split_sections", "chunk", "narrow")],
+    Op("gather", _choose_gather, lambda B, x, dim, idx: x.gather(dim, B.ix(np.array(idx)))),
+    Op("masked_fill", _choose_masked_fill,
+       lambda B, x, mask, value: x.masked_fill(_mask(B, x, mask), value)),
+    Op("where", _choose_where, _apply_where),
+    unary("abs", lambda x: x.abs()),
+    unary("sqrt", lambda x: x.sqrt(), ok=_positive),
+    Op("clamp", _choose_clamp,
+       lambda B, x, lo, hi, how: getattr(x, how)(lo, hi)),
+    Op("clamp_tensors", _choose_clamp_tensors, lambda B, x, lo, hi: x.clamp(lo, hi)),
+    binary("maximum", lambda a, b: a.maximum(b)),
+    binary("minimum", lambda a, b: a.minimum(b)),
+    Op("softplus", lambda ctx: ((ctx.pick(),), {"beta": ctx.draw(st.sampled_from([1.0, 2.0])),
+                                                "threshold": ctx.draw(st.sampled_from([20.0, 1.0]))}),
+       lambda B, x, beta, threshold: B.softplus(x, beta, threshold)),
+    Op("logsigmoid", lambda ctx: ((ctx.pick(),), {}), lambda B, x: B.logsigmoid(x)),
+    Op("max_all", lambda ctx: ((ctx.pick(lambda v: v.size > 0),), {}), _apply_max("max")),
+    Op("min_all", lambda ctx: ((ctx.pick(lambda v: v.size > 0),), {}), _apply_max("min")),
+    _one_dim("max_dim", _apply_max("max"), extra=lambda ctx, n: {"keepdim": ctx.draw(st.booleans())}),
+    _one_dim("min_dim", _apply_max("min"), extra=lambda ctx, n: {"keepdim": ctx.draw(st.booleans())}),
+    _with_dims("var", lambda B, x, dim, keepdim, correction: x.var(dim=dim, keepdim=keepdim,
+                                                                   correction=correction),
+               correction=True),
+    _with_dims("std", lambda B, x, dim, keepdim, correction: x.std(dim=dim, keepdim=keepdim,
+                                                                   correction=correction),
+               correction=True),
+    _with_dims("logsumexp", lambda B, x, dim, keepdim: x.logsumexp(
+        dim=tuple(range(x.ndim)) if dim is None else dim, keepdim=keepdim)),
+    _with_dims("sum_keepdim", lambda B, x, dim, keepdim: x.sum(dim=dim, keepdim=keepdim)),
+    Op("einsum", _choose_einsum, lambda B, *xs, equation: B.einsum(equation, *xs)),
+    _one_dim("sort", lambda B, x, dim, descending: x.sort(dim=dim, descending=descending,
+                                                          stable=True).values,
+             extra=lambda ctx, n: {"descending": ctx.draw(st.booleans())}),
+    # topk: PyTorch picks among ties in its own way, so only values without ties
+    _one_dim("topk", lambda B, x, dim, k, largest: x.topk(k, dim, largest).values,
+             ok=_distinct, extra=lambda ctx, n: {"k": ctx.draw(st.integers(1, n)),
+                                                 "largest": ctx.draw(st.booleans())}),
+    Op("cast_roundtrip", lambda ctx: ((ctx.pick(),), {"how": ctx.draw(st.sampled_from(
+        ["float", "to"]))}), lambda B, x, how: x.float().double() if how == "float"
+       else x.to(B.float32).to(B.float64)),
+]
+
+OPS += NEW_OPS
 
 
 # ---------------------------------------------------------------------------------------
