@@ -24,6 +24,7 @@ import traceback
 
 import numpy as np
 
+from . import dtypes
 from .errors import ShapeError
 from .tensor import Tensor
 
@@ -163,7 +164,8 @@ def _seed(root: Tensor, grad) -> np.ndarray:
                 f".sum()), or pass a gradient of shape {root.shape}: backward(grad)."
             )
         return np.ones_like(root.data)
-    seed = grad.data if isinstance(grad, Tensor) else np.asarray(grad, dtype=root.dtype)
+    seed = grad.data if isinstance(grad, Tensor) else dtypes.numbers_as(grad, root.dtype,
+                                                                        "backward: grad")
     if seed.shape != root.shape:
         raise ShapeError(f"backward: the gradient has shape {seed.shape} but the tensor "
                          f"has shape {root.shape}; they must match.")

@@ -106,7 +106,16 @@ def bool_(a) -> Tensor:
 
 
 def _is_device(x) -> bool:
-    return isinstance(x, str) or type(x).__name__ == "device"
+    """A device ('cpu', 'cuda:0', a torch.device), as opposed to a dtype ('float32')."""
+    if type(x).__name__ == "device":
+        return True
+    if not isinstance(x, str):
+        return False
+    try:
+        np.dtype(x)
+    except TypeError:
+        return True
+    return False
 
 
 @tensor_method("to")
@@ -116,13 +125,14 @@ def to(a, *args, dtype=None, device=None, copy: bool = False, non_blocking: bool
     Returns ``t`` itself when nothing changes (unless ``copy=True``), as PyTorch does."""
     if len(args) > 2:
         raise TypeError(f"to: takes at most a device and a dtype, got {len(args)} arguments.")
-    for x in args:
-        if isinstance(x, Tensor):
-            dtype = x.dtype if dtype is None else dtype
-        elif _is_device(x):
-            device = x
-        else:
-            dtype = x
+    if len(args) == 2:                          # to(device, dtype), as PyTorch
+        device, dtype = args
+    elif args and isinstance(args[0], Tensor):  # to(other): other's dtype
+        dtype = args[0].dtype
+    elif args and _is_device(args[0]):
+        device = args[0]
+    elif args:
+        dtype = args[0]
     check_device(device, "to")
     return a if dtype is None and not copy else cast(a, a.dtype if dtype is None else dtype,
                                                      "to", copy)
