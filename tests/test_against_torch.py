@@ -1188,3 +1188,175 @@ def test_unused_input_gets_no_gradient():
     assert tu is None and gu is None
     np.testing.assert_allclose(gx, tx, rtol=RTOL, atol=ATOL)
     np.testing.assert_array_equal(gz, tz)     # used, with an all-zero gradient: zeros, not None
+
+
+# ---------------------------------------------------------------------------------------
+# PyTorch's tensor API beyond the chapters: explicit cases (edges, ties, NaN, infinities)
+# ---------------------------------------------------------------------------------------
+from op_table import EINSUMS  # noqa: E402
+
+
+@pytest.mark.parametrize("equation, terms", EINSUMS, ids=[e for e, _ in EINSUMS])
+def test_einsum(equation, terms):
+    size = dict(zip("bijkl", (2, 3, 4, 2, 3)))
+    size["i"] = size["j"] if "ii" in equation else size["i"]
+    arrays = [_rand(*(size[c] for c in t), seed=k + 1) for k, t in enumerate(terms)]
+    compare(lambda B, *xs: B.einsum(equation, *xs), *arrays)
+
+
+def test_einsum_broadcasts_size_one_and_repeats_an_operand():
+    compare(lambda B, a, b: B.einsum("ij,ij->ij", a, b), _rand(3, 4), _rand(1, 4, seed=2))
+    compare(lambda B, a: B.einsum("ij,ij->j", a, a), _rand(3, 4))
+    compare(lambda B, a, b: B.einsum("...ij,...jk->...ik", a, b), _rand(2, 1, 3, 4),
+            _rand(5, 4, 2, seed=2))
+
+
+TIES = np.array([[1.0, 3.0, 3.0, 0.5, 3.0], [2.0, 2.0, 1.0, 1.0, 2.0]])
+
+
+@pytest.mark.parametrize("name, fn", [
+    ("max()", lambda B, x: x.max()), ("min()", lambda B, x: x.min()),
+    ("max(1)", lambda B, x: x.max(1).values), ("min(1, keepdim)", lambda B, x: x.min(1, True)[0]),
+    ("max(0)", lambda B, x: x.max(dim=0).values),
+    ("maximum", lambda B, x: B.maximum(x, x.flip(1) if B is TH else x[:, ::-1])),
+    ("minimum with a constant", lambda B, x: B.minimum(x, B.const(np.full(5, 2.0)))),
+    ("sort stable", lambda B, x: x.sort(dim=1, stable=True).values * B.const(np.arange(5.0))),
+    ("sort descending", lambda B, x: x.sort(dim=1, descending=True, stable=True).values
+     * B.const(np.arange(5.0))),
+    ("clamp at the bounds", lambda B, x: x.clamp(1.0, 2.0)),
+    ("clamp min > max", lambda B, x: x.clamp(3.0, 1.0)),
+    ("clip min only", lambda B, x: x.clip(min=2.0)),
+    ("abs at 0", lambda B, x: (x - 2).abs()),
+])
+def test_ties_and_kinks_match_torch(name, fn):
+    compare(fn, TIES)
+
+
+def test_indices_match_torch_with_ties_and_nan():
+    x = TIES.copy()
+    y = np.array([1.0, np.nan, 3.0, np.nan])
+    mine, theirs = mg.Tensor(x), torch.tensor(x)
+    for call in (lambda t: t.max(1).indices, lambda t: t.min(0).indices, lambda t: t.argmax(1),
+                 lambda t: t.argmin(), lambda t: t.argmax(1, keepdim=True),
+                 lambda t: t.sort(dim=1, stable=True).indices,
+                 lambda t: t.sort(dim=1, descending=True, stable=True).indices,
+                 lambda t: t.argsort(dim=1, stable=True)):
+        np.testing.assert_array_equal(call(mine).data, call(theirs).numpy())
+    mine, theirs = mg.Tensor(y), torch.tensor(y)
+    for call in (lambda t: t.max(0).indices, lambda t: t.argmax(),
+                 lambda t: t.sort().indices, lambda t: t.sort(descending=True).indices,
+                 lambda t: t.topk(2).indices):
+        np.testing.assert_array_equal(call(mine).data, call(theirs).numpy())
+    np.testing.assert_array_equal(mg.Tensor(y).sort().values.data, torch.tensor(y).sort().values)
+    assert np.isnan(mg.Tensor(y).max().item()) and np.isnan(torch.tensor(y).max().item())
+
+
+@pytest.mark.parametrize("dim", [None, 0, 1, (0, 1)])
+@pytest.mark.parametrize("correction", [0, 1, 2, 3, 6])
+@pytest.mark.parametrize("method", ["var", "std"])
+def test_var_std_every_correction(dim, correction, method):
+    fn = (lambda B, x: getattr(x, method)(dim=dim, correction=correction, keepdim=True))
+    x = _rand(2, 3)
+    n = x.size if dim is None else int(np.prod([x.shape[d] for d in np.atleast_1d(dim)]))
+    if n - correction > 0:
+        compare(fn, x)
+    else:
+        # N - correction <= 0: both give inf or nan.  (Their gradients differ there: torch's
+        # backward divides by N - correction even where its forward divided by 0.)
+        np.testing.assert_array_equal(MG.value(fn(MG, MG.const(x))), TH.value(fn(TH, TH.const(x))))
+
+
+@pytest.mark.parametrize("method", ["var", "std"])
+def test_var_std_over_dim_empty_tuple_reduce_everything(method):
+    """dim=() reduces every axis in both; torch 2.13's *backward* for it is wrong (it gives
+    inf, and torch.autograd.gradcheck fails on it), so the gradient is checked against ours
+    with dim=None, which torch gets right."""
+    x = _rand(2, 3)
+    np.testing.assert_allclose(MG.value(getattr(MG.const(x), method)(dim=())),
+                               TH.value(getattr(TH.const(x), method)(dim=())), rtol=RTOL)
+    a, b = MG.leaf(x), MG.leaf(x)
+    getattr(a, method)(dim=()).backward()
+    getattr(b, method)().backward()
+    np.testing.assert_array_equal(a.grad.data, b.grad.data)
+    compare(lambda B, t: getattr(t, method)(), x)
+
+
+def test_var_std_unbiased_and_constant_input():
+    compare(lambda B, x: x.var(1, unbiased=False).sum() + x.std(0, unbiased=True).sum(),
+            _rand(2, 3))
+    compare(lambda B, x: x.std() + x.std(dim=1), np.full((2, 3), 0.5))  # std 0: gradient 0
+
+
+EXTREMES = np.array([-1000.0, -40.0, -37.0, -5.0, 0.0, 5.0, 19.9, 20.1, 37.0, 1000.0])
+
+
+@pytest.mark.parametrize("name, fn", [
+    ("softplus", lambda B, x: B.softplus(x)),
+    ("softplus beta 2 threshold 5", lambda B, x: B.softplus(x, 2.0, 5.0)),
+    ("logsigmoid", lambda B, x: B.logsigmoid(x)),
+    ("logsumexp", lambda B, x: x.logsumexp(0)),
+    ("logsumexp of a matrix", lambda B, x: x.reshape(2, 5).logsumexp(1)),
+])
+def test_log_exp_family_at_extremes(name, fn):
+    compare(fn, EXTREMES)
+
+
+@pytest.mark.parametrize("name, fn", [
+    ("softplus", lambda B, x: B.softplus(x)), ("logsigmoid", lambda B, x: B.logsigmoid(x))])
+def test_log_exp_family_in_float32(name, fn):
+    x = EXTREMES.astype(np.float32)
+    ours = fn(MG, mg.Tensor(x, requires_grad=True))
+    theirs = fn(TH, torch.tensor(x, requires_grad=True))
+    assert ours.dtype == np.float32
+    np.testing.assert_allclose(ours.data, theirs.detach().numpy(), rtol=1e-6, atol=1e-6)
+
+
+def test_logsumexp_of_minus_infinity_and_of_an_empty_axis():
+    compare(lambda B, x: x.logsumexp(1), np.array([[-np.inf, -np.inf], [0.0, -np.inf]]))
+    for t in (mg.zeros(2, 0), torch.zeros(2, 0)):
+        assert t.logsumexp(1).tolist() == [-np.inf, -np.inf]
+
+
+@pytest.mark.parametrize("name, fn", [
+    ("abs", lambda B, x: x.abs()), ("sqrt", lambda B, x: x.sqrt()),
+    ("clamp", lambda B, x: x.clamp(0.5, 1.0)), ("maximum", lambda B, x: B.maximum(x, x * 0 + 1)),
+    ("max", lambda B, x: x.max()), ("max(0)", lambda B, x: x.max(0).values),
+    ("where", lambda B, x: B.where(x > 0.5, x, 0.0)),
+    ("masked_fill", lambda B, x: x.masked_fill(x > 0.5, 0.0)),
+    ("gather", lambda B, x: x.gather(0, B.ix(np.array([1, 1])))),
+    ("sort", lambda B, x: x.sort(stable=True).values), ("topk", lambda B, x: x.topk(1).values),
+    ("var", lambda B, x: x.var().reshape(1)), ("cat", lambda B, x: B.cat([x[:1], x[1:] * 0])),
+    ("softplus", lambda B, x: B.softplus(x * 100 - 100)),
+    ("logsigmoid", lambda B, x: B.logsigmoid(x * 100)),
+])
+def test_an_infinite_upstream_gradient_gives_what_torch_gives(name, fn):
+    """Masks are applied with np.where: no NaN where torch has a finite value (and NaN only
+    where torch has NaN too)."""
+    x = np.array([0.0, 1.0, 3.0])
+    out = fn(TH, TH.leaf(x))
+    compare(fn, x, seed_grad=np.full(tuple(out.shape), np.inf))
+
+
+def test_casts_between_float_dtypes_carry_gradients_as_torch():
+    results = {}
+    for B in (MG, TH):
+        x = B.leaf(_rand(3))
+        y = (x.float() * 3).to(B.float64) + x.to(B.float32).double()
+        y.sum().backward()
+        results[B.name] = (B.value(y), B.grad(x), B.value(x.long()))
+    for ours, theirs in zip(results["minigrad"], results["torch"]):
+        np.testing.assert_array_equal(ours, theirs)
+
+
+@pytest.mark.parametrize("name, fn", [
+    ("view/flatten/unsqueeze", lambda B, x: x.view(6, 4).flatten().unsqueeze(0).squeeze(0)),
+    ("squeeze dims", lambda B, x: x.reshape(1, 6, 1, 4).squeeze((0, 2)) * 2),
+    ("repeat", lambda B, x: x.repeat(2, 1, 3)), ("split", lambda B, x: x.split([1, 2], 1)[1]),
+    ("chunk", lambda B, x: x.chunk(3, 2)[1]), ("narrow", lambda B, x: x.narrow(2, 1, 2)),
+    ("cat", lambda B, x: B.cat([x, x * 2], -1)), ("stack", lambda B, x: B.stack([x, x.exp()], 1)),
+    ("gather", lambda B, x: x.gather(2, B.ix(np.array([[[0, 3, 3]], [[2, 1, 0]]])))),
+    ("masked_fill tensor value", lambda B, x: x.masked_fill(x > 0, x.sum())),
+    ("where both tensors", lambda B, x: B.where(x > 0, x, x.exp())),
+])
+def test_shape_and_selection_ops(name, fn):
+    compare(fn, _rand(2, 3, 4))

@@ -16,7 +16,8 @@ def abs(a):                                   # noqa: A001 (PyTorch's name)
     A = a.data
 
     def backward(g):
-        return (g * np.sign(A),)
+        with np.errstate(invalid="ignore"):        # inf * sign(0) is NaN, as in PyTorch
+            return (g * np.sign(A),)
 
     return record(np.abs(A), (a,), backward, "abs", saved=(a,))
 

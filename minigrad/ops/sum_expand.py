@@ -46,12 +46,19 @@ def mean(a, dim=None, keepdim=None, *, keepdims=None):
     axes = normalize_dims(dim, a.ndim, "mean")
     in_shape = a.shape
     kept = _kept_shape(in_shape, axes)
-    n = a.data.size // max(1, int(np.prod(kept)))
+    n = int(np.prod([in_shape[i] for i in (range(a.ndim) if axes is None else axes)]))
+    if n:
+        out = a.data.mean(axis=axes, keepdims=keepdims)
+    else:                           # the mean of nothing is 0/0 = nan, silently, as in PyTorch
+        with np.errstate(invalid="ignore"):
+            out = a.data.sum(axis=axes, keepdims=keepdims) / np.asarray(0, dtype=a.dtype)
 
     def backward(g):
+        if not n:                   # the input is empty: so is its gradient
+            return (np.zeros(in_shape, dtype=g.dtype),)
         return (np.broadcast_to(g.reshape(kept) / n, in_shape),)
 
-    return record(a.data.mean(axis=axes, keepdims=keepdims), (a,), backward, "mean")
+    return record(out, (a,), backward, "mean")
 
 
 @tensor_method("expand")
