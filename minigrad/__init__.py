@@ -5,7 +5,12 @@ The package is laid out the way the course builds it:
 * ``tensor.py``        the Tensor container and :func:`tensor_method` (chapter 1)
 * ``autograd.py``      recording ops and the backward walk (chapters 2-4)
 * ``broadcasting.py``  undoing broadcasting in backward (chapter 4)
-* ``ops/``             the operations, one file per chapter (see ``ops/__init__.py``)
+* ``ops/``             the operations, one file per chapter, then PyTorch's tensor API one
+                       idea per file (see ``ops/__init__.py``)
+* ``factories.py``     ``tensor``, ``zeros``, ``arange``, ``randn`` … (PyTorch's factories)
+* ``dtypes.py``        dtype names (``float32``, ``int64`` …) and what a tensor may hold
+* ``device.py``        ``device="cpu"``, the only device
+* ``return_types.py``  the ``(values, indices)`` tuples of ``max(dim)``, ``sort``, ``topk``
 * ``gradcheck.py``     numeric gradient checking (chapter 3)
 * ``random.py``        ``manual_seed``: one generator for initialisation and dropout
 * ``nn/``              layers, losses and the Module base class (chapter 6)

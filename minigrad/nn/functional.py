@@ -19,6 +19,7 @@ import numpy as np
 
 from ..autograd import record
 from ..errors import ShapeError
+from ..ops.log_exp import logsigmoid, softplus  # noqa: F401  (F.softplus, as in PyTorch)
 from ..random import get_rng
 from ..tensor import Tensor, tensor_method
 
