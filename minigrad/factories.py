@@ -27,6 +27,7 @@ import numpy as np
 
 from . import dtypes
 from .device import check_device
+from .ops.operands import shape_arg
 from .random import get_rng
 from .tensor import DEFAULT_DTYPE, Tensor
 
@@ -41,15 +42,7 @@ def _finish(array: np.ndarray, requires_grad: bool) -> Tensor:
 
 def _size(size: tuple, op: str) -> tuple:
     """``zeros(2, 3)``, ``zeros((2, 3))`` and ``zeros([2, 3])`` all mean shape (2, 3)."""
-    if len(size) == 1 and isinstance(size[0], (tuple, list)):
-        size = tuple(size[0])
-    for n in size:
-        if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
-            raise TypeError(f"{op}: size must be ints, got {type(n).__name__} {n!r} in "
-                            f"{size!r}.")
-        if n < 0:
-            raise ValueError(f"{op}: size must be non-negative ints, got {size!r}.")
-    return tuple(int(n) for n in size)
+    return shape_arg(size, op, allow_infer=False)
 
 
 def _number(x, what: str, op: str):

@@ -125,6 +125,10 @@ class MG:
         return x.softplus(beta, threshold)
 
     @staticmethod
+    def view(x, *shape):
+        return x.view(*shape)
+
+    @staticmethod
     def logsigmoid(x):
         return x.logsigmoid()
 
@@ -201,6 +205,10 @@ class TH:
     @staticmethod
     def softplus(x, beta=1.0, threshold=20.0):
         return torch.nn.functional.softplus(x, beta, threshold)
+
+    @staticmethod
+    def view(x, *shape):  # torch's view needs a contiguous tensor (minigrad's is reshape)
+        return x.contiguous().view(*shape)
 
     @staticmethod
     def logsigmoid(x):
@@ -712,7 +720,7 @@ def _choose_einsum(ctx):
     if i is None:
         return None
     shape = ctx.vals[i].shape
-    mine = "abcd"[:len(shape)]
+    mine = "abcdefgh"[:len(shape)]
     size = dict(zip(mine, shape))
     kind = ctx.draw(st.sampled_from(["alone", "itself", "param"]))
     terms, refs = [mine], [i]
@@ -742,8 +750,8 @@ def _apply_max(which):
 
 
 NEW_OPS = [
-    Op("view", _choose_view, lambda B, x, shape, spread: x.view(*shape) if spread
-       else x.view(shape)),
+    Op("view", _choose_view, lambda B, x, shape, spread: B.view(x, *shape) if spread
+       else B.view(x, shape)),
     Op("flatten", _choose_flatten, lambda B, x, start_dim, end_dim: x.flatten(start_dim, end_dim)),
     Op("squeeze", _choose_squeeze, lambda B, x, dim: x.squeeze() if dim is None
        else x.squeeze(dim)),

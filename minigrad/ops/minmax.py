@@ -19,6 +19,7 @@ from ..autograd import record
 from ..tensor import Tensor, tensor_method
 from .clamp import maximum, minimum
 from .operands import axis, keep_flag
+from .select import take_along
 
 
 def _nonempty(shape: tuple, op: str, d=None):
@@ -56,19 +57,8 @@ def _extreme(name: str, arg_fn, elementwise, result):
         A1 = A.reshape(1) if a.ndim == 0 else A
         _nonempty(A1.shape, name, d)
         idx = arg_fn(A1, axis=d, keepdims=True)
-        values = np.take_along_axis(A1, idx, axis=d)
-        out_shape = values.shape if keep else np.squeeze(values, axis=d).shape
-        if a.ndim == 0:
-            out_shape = ()
-        in_shape = a.shape
-
-        def backward(g):
-            full = np.zeros(A1.shape, dtype=g.dtype)
-            np.put_along_axis(full, idx, g.reshape(idx.shape), axis=d)
-            return (full.reshape(in_shape),)
-
-        out = record(values.reshape(out_shape), (a,), backward, name)
-        return result(out, Tensor._from_op(idx.reshape(out_shape).astype(np.int64)))
+        out_shape = () if a.ndim == 0 else idx.shape if keep else np.squeeze(idx, axis=d).shape
+        return result(*take_along(a, d, idx, name, out_shape))
 
     reduce.__name__ = name
     return reduce

@@ -92,8 +92,8 @@ def shape_arg(shape: tuple, op: str, allow_infer: bool = True) -> tuple:
         shape = tuple(shape[0])
     for n in shape:
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
-            raise TypeError(f"{op}: the shape must be ints, got {type(n).__name__} {n!r} in "
-                            f"{shape!r}.")
+            raise TypeError(f"{op}: the shape (its sizes) must be ints, got "
+                            f"{type(n).__name__} {n!r} in {shape!r}.")
         if n < (-1 if allow_infer else 0):
             raise ValueError(f"{op}: sizes must be non-negative"
                              + (" (or -1, to infer one size)" if allow_infer else "")

@@ -54,6 +54,26 @@ def gather(a, dim: int, index) -> Tensor:
 tensor_method("gather")(gather)
 
 
+def take_along(a, d: int, idx: np.ndarray, op: str, out_shape=None) -> tuple:
+    """(values, indices): the elements of ``a`` at ``idx`` along axis d (``idx`` has ``a``'s
+    number of axes; a 0-d ``a`` counts as one element), shaped ``out_shape`` (default: idx's
+    shape).  Each value's gradient goes back to the element it was taken from.  This is
+    ``max(dim)``, ``sort`` and ``topk``."""
+    A1 = a.data.reshape(1) if a.ndim == 0 else a.data
+    values = np.take_along_axis(A1, idx, axis=d)
+    if out_shape is None:
+        out_shape = values.shape if a.ndim or values.size != 1 else ()
+    in_shape = a.shape
+
+    def backward(g):
+        full = np.zeros(A1.shape, dtype=g.dtype)
+        np.put_along_axis(full, idx, g.reshape(idx.shape), axis=d)
+        return (full.reshape(in_shape),)
+
+    out = record(values.reshape(out_shape), (a,), backward, op)
+    return out, Tensor._from_op(idx.reshape(out_shape).astype(np.int64))
+
+
 @tensor_method("masked_fill")
 def masked_fill(a, mask, value) -> Tensor:
     """A copy of ``a`` with ``value`` wherever the bool ``mask`` (broadcast to ``a``) is True.

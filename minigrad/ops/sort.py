@@ -11,9 +11,9 @@ import builtins
 import numpy as np
 
 from .. import return_types
-from ..autograd import record
-from ..tensor import Tensor, tensor_method
+from ..tensor import tensor_method
 from .operands import axis
+from .select import take_along
 
 
 def _order(A: np.ndarray, d: int, descending: bool) -> np.ndarray:
@@ -26,29 +26,13 @@ def _order(A: np.ndarray, d: int, descending: bool) -> np.ndarray:
     return (n - 1) - np.flip(rev, axis=d)
 
 
-def _picked(a, d: int, idx: np.ndarray, op: str, result):
-    """(values, indices) of ``a`` at ``idx`` along axis d, with a backward that scatters."""
-    A1 = a.data.reshape(1) if a.ndim == 0 else a.data
-    values = np.take_along_axis(A1, idx, axis=d)
-    in_shape = a.shape
-    out_shape = values.shape if a.ndim or values.size != 1 else ()
-
-    def backward(g):
-        full = np.zeros(A1.shape, dtype=g.dtype)
-        np.put_along_axis(full, idx, g.reshape(idx.shape), axis=d)
-        return (full.reshape(in_shape),)
-
-    out = record(values.reshape(out_shape), (a,), backward, op)
-    return result(out, Tensor._from_op(idx.reshape(out_shape).astype(np.int64)))
-
-
 @tensor_method("sort")
 def sort(a, dim: int = -1, descending: bool = False, stable: bool = False):
     """The elements along ``dim`` in ascending (or descending) order, with where each came
     from: ``values, indices = t.sort()``.  (The sort is always stable.)"""
     d = axis(dim, builtins.max(a.ndim, 1), "sort")
     A1 = a.data.reshape(1) if a.ndim == 0 else a.data
-    return _picked(a, d, _order(A1, d, descending), "sort", return_types.sort)
+    return return_types.sort(*take_along(a, d, _order(A1, d, descending), "sort"))
 
 
 @tensor_method("argsort")
@@ -68,4 +52,4 @@ def topk(a, k: int, dim: int = -1, largest: bool = True, sorted: bool = True):  
         raise ValueError(f"topk: k ({k}) must be between 0 and the size of dim {dim} "
                          f"({A1.shape[d]}) of a tensor with shape {a.shape}.")
     idx = np.take(_order(A1, d, largest), np.arange(k), axis=d)
-    return _picked(a, d, idx, "topk", return_types.topk)
+    return return_types.topk(*take_along(a, d, idx, "topk"))
