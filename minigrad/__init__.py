@@ -21,13 +21,14 @@ The package is laid out the way the course builds it:
 
 from . import ops  # noqa: F401  (registers every op as a Tensor method)
 from . import data, nn, optim, train
+from . import autograd
 from .autograd import (backward, detect_anomaly, enable_grad, is_grad_enabled, no_grad,
-                       set_detect_anomaly, topological_order)
+                       set_detect_anomaly, set_grad_enabled, topological_order)
 from .broadcasting import broadcast_axes, sum_to
 from .dtypes import (bool, double, float16, float32, float64, half, int8, int16, int32, int64,
                      long, short, uint8)
 from .errors import ShapeError
-from .factories import (arange, empty, empty_like, eye, from_numpy, full, full_like, linspace,
+from .factories import (arange, empty, empty_like, eye, full, full_like, linspace,
                         ones, ones_like, rand, rand_like, randint, randint_like, randn, randn_like,
                         tensor, zeros, zeros_like)
 from .gradcheck import GradcheckError, GradcheckResult, gradcheck
@@ -50,15 +51,18 @@ from .ops.pow_div import pow, truediv
 from .ops.sum_expand import broadcast_to, expand, mean, reshape, sum
 from . import return_types
 from .random import manual_seed
-from .tensor import DEFAULT_DTYPE, REGISTRY, Tensor, tensor_method
+from .ops.inplace import clone
+from .tensor import DEFAULT_DTYPE, REGISTRY, Tensor, from_numpy, tensor_method
 
 div = truediv
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Tensor", "tensor_method", "manual_seed", "nn", "optim", "data", "train", "REGISTRY", "DEFAULT_DTYPE", "ShapeError",
-    "no_grad", "enable_grad", "is_grad_enabled", "detect_anomaly", "set_detect_anomaly",
+    "Tensor", "from_numpy", "tensor_method", "manual_seed", "nn", "optim", "data", "train",
+    "autograd", "REGISTRY", "DEFAULT_DTYPE", "ShapeError",
+    "no_grad", "enable_grad", "is_grad_enabled", "set_grad_enabled", "detect_anomaly",
+    "set_detect_anomaly", "clone",
     "backward", "topological_order", "broadcast_axes", "sum_to",
     "gradcheck", "GradcheckError", "GradcheckResult",
     "add", "neg", "sub", "mul", "mm", "matmul", "transpose", "permute",

@@ -126,7 +126,7 @@ def python_data(data, dtype, what: str) -> np.ndarray:
 
 def numbers_as(value, dtype, what: str) -> np.ndarray:
     """``value`` (a number, a nested list or a NumPy array of numbers) as an array of
-    ``dtype``; anything else is a TypeError naming ``what``."""
+    ``dtype`` (as inferred when None); anything else is a TypeError naming ``what``."""
     if isinstance(value, (np.ndarray, np.generic)):
         array = check_numeric(np.asarray(value), what)
     elif isinstance(value, (numbers.Number, list, tuple)) and not isinstance(value, complex):
@@ -135,4 +135,4 @@ def numbers_as(value, dtype, what: str) -> np.ndarray:
         raise TypeError(f"{what} must be a Tensor, a number, or a (nested) list or NumPy array "
                         f"of numbers, got {_type_name(value)}"
                         + (f"; {from_other_library(value)}." if from_other_library(value) else "."))
-    return array.astype(dtype, copy=False)
+    return array if dtype is None else array.astype(dtype, copy=False)

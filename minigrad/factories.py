@@ -15,8 +15,8 @@ PyTorch would use its own (float32):
 Random factories draw from minigrad's one generator (:func:`minigrad.manual_seed`),
 or from ``generator=`` (a ``numpy.random.Generator``) when one is passed.
 
-``tensor`` and ``Tensor`` copy what they are given; ``from_numpy`` shares memory
-with the array (changing one changes the other), as in PyTorch.
+``tensor`` and ``Tensor`` copy what they are given; ``from_numpy`` (in ``tensor.py``)
+shares memory with the array (changing one changes the other), as in PyTorch.
 """
 
 from __future__ import annotations
@@ -95,16 +95,6 @@ def tensor(data, dtype=None, device=None, requires_grad: bool = False) -> Tensor
     if dtype is not None:
         array = array.astype(dtype, copy=False)
     return _finish(array, requires_grad)
-
-
-def from_numpy(array) -> Tensor:
-    """A tensor that *shares* memory with the NumPy array ``array``, keeping its dtype:
-    changing one changes the other (as ``torch.from_numpy``).  Use ``tensor(array)`` for a
-    copy."""
-    if not isinstance(array, np.ndarray):
-        raise TypeError(f"from_numpy: expects a NumPy array (np.ndarray), got "
-                        f"{dtypes._type_name(array)}.")
-    return Tensor._from_op(dtypes.check_numeric(array, "from_numpy: the array"))
 
 
 # -- filled with one value ----------------------------------------------------------------

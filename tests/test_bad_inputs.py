@@ -15,6 +15,7 @@ import pytest
 
 import minigrad as mg
 from minigrad.nn import functional as F
+from needs_torch import require_torch
 
 
 def x23():
@@ -86,7 +87,14 @@ CASES = [
     ("index with a float", lambda: x23()[1.5], TypeError, ["index", "integers", "float"]),
     ("index with a str", lambda: x23()["a"], TypeError, ["index", "integers", "str"]),
     ("index out of range", lambda: x23()[5], IndexError, ["indexing", "shape (2, 3)", "5"]),
-    ("item assignment", lambda: x23().__setitem__(0, 1.0), TypeError, ["item assignment"]),
+    ("t[0] = [1, None, 2]", lambda: x23().__setitem__(0, [1.0, None, 2.0]), TypeError,
+     ["value", "numbers", "None"]),
+    ("t[0] = 'a'", lambda: x23().__setitem__(0, "a"), TypeError, ["value", "number", "str"]),
+    ("t[0.5] = 1", lambda: x23().__setitem__(0.5, 1.0), TypeError, ["index", "integers", "float"]),
+    ("t.add_('a')", lambda: x23().add_("a"), TypeError, ["add_", "other", "number", "str"]),
+    ("t.fill_(None)", lambda: x23().fill_(None), TypeError, ["fill_", "value", "number"]),
+    ("t[i] = v on a computed tensor", lambda: (mg.ones(2, requires_grad=True) * 2).__setitem__(
+        0, 1.0), RuntimeError, ["t[i] = v", "recorded ops", "where", "masked_fill"]),
     ("[...][float tensor]", lambda: [1, 2][mg.tensor(1.0)], TypeError,
      ["integer tensors", "index", "float64"]),
     # -- dims and shapes -------------------------------------------------------------------
@@ -253,14 +261,14 @@ def test_the_table_is_large_and_every_row_distinct():
 
 
 def test_a_pytorch_tensor_is_refused_with_how_to_convert_it():
-    torch = pytest.importorskip("torch", reason="PyTorch is not installed")
+    torch = require_torch()
     with pytest.raises(TypeError) as info:
         mg.Tensor(torch.zeros(2))
     message = str(info.value)
     assert "torch.Tensor" in message and ".numpy()" in message and "from_numpy" in message
     with pytest.raises(TypeError, match=r"dtype.*torch's torch\.float32"):
         mg.tensor([1.0], dtype=torch.float32)
-    with pytest.raises(TypeError, match=r"grad must be a Tensor.*torch\.Tensor.*numpy"):
+    with pytest.raises(TypeError, match=r"grad.*must be a Tensor.*torch\.Tensor.*numpy"):
         fresh_graph().backward(torch.ones(2))
 
 

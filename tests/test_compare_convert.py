@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import minigrad as mg
+from needs_torch import require_torch
 
 
 def test_comparisons_are_elementwise_bool_tensors_without_gradients():
@@ -81,7 +82,7 @@ def test_casts_follow_pytorch_and_gradients_flow_through_float_casts():
 
 
 def test_comparison_results_against_torch():
-    torch = pytest.importorskip("torch", reason="PyTorch is not installed")
+    torch = require_torch()
     rng = np.random.default_rng(0)
     a = rng.integers(-2, 3, (3, 1, 4)) * 0.5
     b = rng.integers(-2, 3, (2, 4)) * 0.5

@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 import minigrad as mg
+from needs_torch import require_torch
 
 
 @pytest.mark.parametrize("make, dtype", [
@@ -102,7 +103,7 @@ def test_dtype_names_are_numpy_types():
 
 
 def test_pytorch_and_numpy_agree_with_the_factories():
-    torch = pytest.importorskip("torch", reason="PyTorch is not installed")
+    torch = require_torch()
     to_torch = {np.float64: torch.get_default_dtype(), np.int64: torch.int64, np.bool_: torch.bool}
     cases = [
         (lambda m: m.tensor([1, 2]), None), (lambda m: m.tensor([1.0, 2]), None),

@@ -8,6 +8,7 @@ import pytest
 import minigrad as mg
 from minigrad import nn
 from minigrad.nn import functional as F
+from needs_torch import require_torch
 
 
 @pytest.mark.parametrize("fn", [F.softmax, F.log_softmax], ids=["softmax", "log_softmax"])
@@ -63,7 +64,7 @@ def test_reductions_and_shape_ops_on_empty_tensors():
 
 
 def test_against_torch():
-    torch = pytest.importorskip("torch", reason="PyTorch is not installed")
+    torch = require_torch()
     for ours, theirs in [
         (F.softmax(mg.zeros(2, 0), -1), torch.softmax(torch.zeros(2, 0), -1)),
         (F.cross_entropy(mg.zeros(0, 3), mg.zeros(0, dtype=mg.int64)),

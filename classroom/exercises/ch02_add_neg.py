@@ -192,8 +192,18 @@ def _graph_case(build):
     return run
 
 
+class _Names(dict):
+    """``{id(tensor): name}`` that also holds the tensors, so that each id stays its
+    tensor's: minigrad's graph, like PyTorch's, does not keep intermediate tensors alive,
+    and a freed tensor's id may be given to a new object."""
+
+    def __init__(self, tensors: dict):
+        super().__init__((id(t), name) for name, t in tensors.items())
+        self.tensors = list(tensors.values())
+
+
 def _named(**tensors):
-    return {id(t): name for name, t in tensors.items()}
+    return _Names(tensors)
 
 
 def _chain():
@@ -227,12 +237,10 @@ def _late_shared():
 
 
 def _long_chain():
-    x = leaf([1.0])
-    names = {id(x): "x0"}
-    for i in range(1, 5001):
-        x = -x
-        names[id(x)] = f"x{i}"
-    return x, names
+    chain = [leaf([1.0])]
+    for _ in range(5000):
+        chain.append(-chain[-1])
+    return chain[-1], _Names({f"x{i}": x for i, x in enumerate(chain)})
 
 
 def _edges(build):

@@ -63,7 +63,8 @@ def linear(x, weight, bias=None) -> Tensor:
             return gx, gw
         return gx, gw, (g2.sum(axis=0) if bias.requires_grad else None)
 
-    return record(out, inputs, backward, "linear")
+    return record(out, inputs, backward, "linear",
+                  saved=(weight,) * x.requires_grad + (x,) * weight.requires_grad)
 
 
 # -- softmax and friends -----------------------------------------------------------------
@@ -98,7 +99,7 @@ def log_softmax(x, dim: int = -1) -> Tensor:
         # d/dx_j Σ_i g_i (x_i - log Σ e^x) = g_j - softmax_j Σ_i g_i
         return (g - np.exp(out) * g.sum(axis=dim, keepdims=True),)
 
-    return record(out, (x,), backward, "log_softmax")
+    return record(out, (x,), backward, "log_softmax", saves_output=True)
 
 
 @tensor_method("softmax")
@@ -112,7 +113,7 @@ def softmax(x, dim: int = -1) -> Tensor:
         # the Jacobian diag(s) - s sᵀ applied to g, without building it
         return (out * (g - (g * out).sum(axis=dim, keepdims=True)),)
 
-    return record(out, (x,), backward, "softmax")
+    return record(out, (x,), backward, "softmax", saves_output=True)
 
 
 # -- losses ------------------------------------------------------------------------------

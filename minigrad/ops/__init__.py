@@ -9,6 +9,7 @@ module             ops                                         chapter
 ``pow_div``        pow (**), div (/)                           4
 ``elementwise``    exp, log, tanh, sigmoid, relu               5-6
 ``indexing``       t[idx]                                      6
+``inplace``        t[i] = v, add_, mul_, zero_ …, +=, clone    —
 =================  ==========================================  =========
 
 Beyond the core chapters, PyTorch's tensor API, one idea per module (each module's
@@ -36,6 +37,6 @@ Importing a module registers its ops as Tensor methods and operators
 (see :func:`minigrad.tensor.tensor_method`).
 """
 
-from . import add_neg, elementwise, indexing, mul_mm, pow_div, sum_expand  # noqa: F401
+from . import add_neg, elementwise, indexing, inplace, mul_mm, pow_div, sum_expand  # noqa: F401
 from . import (abs_sqrt, clamp, compare, convert, einsum, join, log_exp, minmax,  # noqa: F401
                repeat, select, shape, sort, var_std)

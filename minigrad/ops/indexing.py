@@ -28,7 +28,7 @@ def _part(i):
     if isinstance(i, _BASIC):
         return i
     if isinstance(i, (Tensor, np.ndarray, list)):
-        array = i.data if isinstance(i, Tensor) else np.asarray(i)
+        array = i._data if isinstance(i, Tensor) else np.asarray(i)
         if array.dtype.kind in "iub" or (array.size == 0 and isinstance(i, list)):
             return array if not isinstance(i, list) else array.astype(
                 np.int64 if array.dtype.kind == "f" else array.dtype, copy=False)
@@ -50,10 +50,10 @@ def _is_basic(index) -> bool:
 def getitem(a, index):
     index = _plain(index)
     try:
-        out = a.data[index]
+        out = a._data[index]
     except IndexError as err:
-        raise IndexError(f"indexing a tensor of shape {a.shape} with {index!r}: {err}") from None
-    in_shape, dtype = a.shape, a.dtype
+        raise IndexError(f"indexing a tensor of shape {a._data.shape} with {index!r}: {err}") from None
+    in_shape, dtype = a._data.shape, a.dtype
     basic = _is_basic(index)
 
     def backward(g):

@@ -25,7 +25,7 @@ def gather(a, dim: int, index) -> Tensor:
     if not isinstance(a, Tensor):
         raise TypeError(f"gather: input must be a Tensor, got {type(a).__name__}.")
     d = axis(dim, max(a.ndim, 1), "gather")
-    idx = int_array(index, "index", "gather")
+    idx = np.array(int_array(index, "index", "gather"))   # a copy: backward reads it
     if idx.ndim != max(a.ndim, 1) and not (a.ndim == 0 and idx.ndim == 0):
         raise ShapeError(f"gather: index must have as many dimensions as the input, got index "
                          f"of shape {idx.shape} for input of shape {a.shape}.")
@@ -80,7 +80,7 @@ def masked_fill(a, mask, value) -> Tensor:
 
     ``value`` is a number or a 0-d tensor; a 0-d tensor that requires a gradient gets
     the sum of the gradients of the places it filled."""
-    M = bool_array(mask, "mask", "masked_fill")
+    M = bool_array(mask, "mask", "masked_fill").copy()    # a copy: backward reads it
     try:
         ok = np.broadcast_shapes(M.shape, a.shape) == a.shape
     except ValueError:
@@ -120,7 +120,7 @@ def where(condition, input=None, other=None):
     ``input`` and ``other`` are tensors or numbers; each gets the gradient of the places it
     supplied.  ``where(condition)`` alone gives the indices of the True elements, one index
     tensor per axis (like ``nonzero(as_tuple=True)``)."""
-    C = bool_array(condition, "condition", "where")
+    C = bool_array(condition, "condition", "where").copy()  # a copy: backward reads it
     if input is None and other is None:
         return tuple(Tensor._from_op(i.astype(np.int64)) for i in np.nonzero(C))
     if input is None or other is None:

@@ -7,6 +7,8 @@ its backward is :func:`minigrad.broadcasting.sum_to`.  ``reshape`` only relabels
 the elements, so its backward reshapes the gradient back.
 """
 
+import math
+
 import numpy as np
 
 from ..autograd import record
@@ -29,13 +31,13 @@ def sum(a, dim=None, keepdim=None, *, keepdims=None):
     axis as size 1."""
     keepdims = keep_flag(keepdim, keepdims, "sum")
     axes = normalize_dims(dim, a.ndim, "sum")
-    in_shape = a.shape
+    in_shape = a._data.shape
     kept = _kept_shape(in_shape, axes)
 
     def backward(g):
         return (np.broadcast_to(g.reshape(kept), in_shape),)
 
-    return record(a.data.sum(axis=axes, keepdims=keepdims), (a,), backward, "sum")
+    return record(a._data.sum(axis=axes, keepdims=keepdims), (a,), backward, "sum")
 
 
 @tensor_method("mean")
@@ -44,14 +46,14 @@ def mean(a, dim=None, keepdim=None, *, keepdims=None):
     element."""
     keepdims = keep_flag(keepdim, keepdims, "mean")
     axes = normalize_dims(dim, a.ndim, "mean")
-    in_shape = a.shape
+    in_shape = a._data.shape
     kept = _kept_shape(in_shape, axes)
-    n = int(np.prod([in_shape[i] for i in (range(a.ndim) if axes is None else axes)]))
+    n = math.prod(in_shape) if axes is None else math.prod(in_shape[i] for i in axes)
     if n:
-        out = a.data.mean(axis=axes, keepdims=keepdims)
+        out = a._data.mean(axis=axes, keepdims=keepdims)
     else:                           # the mean of nothing is 0/0 = nan, silently, as in PyTorch
         with np.errstate(invalid="ignore"):
-            out = a.data.sum(axis=axes, keepdims=keepdims) / np.asarray(0, dtype=a.dtype)
+            out = a._data.sum(axis=axes, keepdims=keepdims) / np.asarray(0, dtype=a.dtype)
 
     def backward(g):
         if not n:                   # the input is empty: so is its gradient
@@ -93,7 +95,7 @@ def expand(a, dim: int, copies: int = None, *more_sizes):
                          + pytorch_style.format(call=call, shape=sizes) + last_axis)
     if not -a.ndim - 1 <= dim <= a.ndim:
         raise IndexError(f"expand: dim {dim} is out of range for a new axis of a tensor with "
-                         f"shape {a.shape} (valid: {-a.ndim - 1} to {a.ndim}). "
+                         f"shape {a._data.shape} (valid: {-a.ndim - 1} to {a.ndim}). "
                          + pytorch_style.format(call=call, shape=sizes))
     if copies < 0:
         raise ValueError(f"expand: copies must be a non-negative int, got {copies!r}.")
@@ -102,7 +104,7 @@ def expand(a, dim: int, copies: int = None, *more_sizes):
     def backward(g):
         return (g.sum(axis=dim),)
 
-    return record(np.repeat(np.expand_dims(a.data, dim), copies, axis=dim), (a,),
+    return record(np.repeat(np.expand_dims(a._data, dim), copies, axis=dim), (a,),
                   backward, "expand")
 
 
@@ -111,7 +113,7 @@ def broadcast_to(a, *shape):
     """Copy the tensor along size-1 and new leading axes until it has ``shape``
     (PyTorch's ``expand(*sizes)``); a -1 keeps that axis's size."""
     shape = list(shape_arg(shape, "broadcast_to"))
-    in_shape = a.shape
+    in_shape = a._data.shape
     lead = len(shape) - a.ndim
     for i, n in enumerate(shape):
         if n == -1:
@@ -122,7 +124,7 @@ def broadcast_to(a, *shape):
             shape[i] = in_shape[i - lead]
     shape = tuple(shape)
     try:
-        out = np.broadcast_to(a.data, shape)
+        out = np.broadcast_to(a._data, shape)
     except ValueError:
         raise ShapeError(f"broadcast_to: shape {in_shape} cannot be broadcast to {shape}: "
                          f"reading right to left, each size must match or be 1.") from None
@@ -142,12 +144,12 @@ def reshape(a, *shape):
 def reshaped(a, shape: tuple, op: str):
     """``a`` with its elements laid out in ``shape``, recorded as ``op`` (reshape, view,
     flatten, squeeze …: every op that only relabels elements has this backward)."""
-    in_shape = a.shape
+    in_shape = a._data.shape
     try:
-        out = a.data.reshape(shape)
+        out = a._data.reshape(shape)
     except ValueError:
         raise ShapeError(f"{op}: cannot reshape a tensor of shape {in_shape} "
-                         f"({a.data.size} elements) into shape {shape}.") from None
+                         f"({a._data.size} elements) into shape {shape}.") from None
 
     def backward(g):
         return (g.reshape(in_shape),)
