@@ -25,6 +25,7 @@ and reference answers never reach a worker.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import queue
@@ -43,6 +44,7 @@ from pathlib import Path
 
 from ..exercises import instructor
 from ..exercises.registry import chapter as chapter_module
+from ..exercises.registry import chapter_modules
 from . import extract, judge, sandbox
 from .model import Limits, Outcome, Run, Submission, SubmissionResult
 
@@ -415,6 +417,21 @@ def grade_directory(root, *, chapter: str | None = None, jobs: int | None = None
                        chapter=chapter, jobs=jobs, limits=limits, on_result=on_result)
 
 
+def import_before_threads() -> None:
+    """Import minigrad and every chapter's exercises now, in this thread.
+
+    Otherwise the grading threads import them lazily, several at once; and two threads
+    importing a package and one of its submodules at the same moment can each wait for
+    the other, which Python breaks by handing one of them the half-initialized module
+    ("cannot import name 'Tensor' from partially initialized module 'minigrad.tensor'",
+    then "KeyError: 'minigrad'" in the other).  Seen under load, on the first two
+    submissions of a run."""
+    import minigrad  # noqa: F401
+
+    for name in chapter_modules().values():
+        importlib.import_module(name)
+
+
 def grade_paths(entries: list, *, chapter: str | None = None, jobs: int | None = None,
                 limits: Limits = Limits(), on_result=None) -> Run:
     """Grade ``[(path, student id, relative path), ...]`` with ``jobs`` threads."""
@@ -423,6 +440,7 @@ def grade_paths(entries: list, *, chapter: str | None = None, jobs: int | None =
     uids = UserIds(jobs)
     warnings, sandboxes, results = [], [], []
     report_lock = threading.Lock()
+    import_before_threads()
 
     def one(entry):
         path, student, relpath = entry
