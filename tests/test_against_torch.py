@@ -1409,7 +1409,8 @@ def test_an_infinite_upstream_gradient_gives_what_torch_gives(name, fn):
     where torch has NaN too)."""
     x = np.array([0.0, 1.0, 3.0])
     out = fn(TH, TH.leaf(x))
-    compare(fn, x, seed_grad=np.full(tuple(out.shape), np.inf))
+    with np.errstate(invalid="ignore"):      # the x * 0 in two cases: inf * 0, as in torch
+        compare(fn, x, seed_grad=np.full(tuple(out.shape), np.inf))
 
 
 def test_casts_between_float_dtypes_carry_gradients_as_torch():

@@ -29,9 +29,10 @@ def _part(i):
         return i
     if isinstance(i, (Tensor, np.ndarray, list)):
         array = i._data if isinstance(i, Tensor) else np.asarray(i)
-        if array.dtype.kind in "iub" or (array.size == 0 and isinstance(i, list)):
-            return array if not isinstance(i, list) else array.astype(
-                np.int64 if array.dtype.kind == "f" else array.dtype, copy=False)
+        if array.size == 0 and isinstance(i, list):
+            return array.astype(np.int64)             # [] (NumPy makes float64 of it)
+        if array.dtype.kind in "iub":
+            return array
         hint = (" Tensor(...) makes float64 from a list; use mg.tensor([0, 1]) or "
                 "Tensor(..., dtype=np.int64)." if isinstance(i, Tensor) else "")
         raise TypeError(f"index: a tensor can be indexed with integers or booleans (and "
