@@ -15,6 +15,8 @@ against the same function composed from the basic ops.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..autograd import record
@@ -53,7 +55,7 @@ def linear(x, weight, bias=None) -> Tensor:
         out += bias.data
         inputs = (x, weight, bias)
 
-    rows = int(np.prod(X.shape[:-1]))      # not reshape(-1, ...): a size may be 0 (PyTorch allows)
+    rows = math.prod(X.shape[:-1])         # not reshape(-1, ...): a size may be 0 (PyTorch allows)
 
     def backward(g):
         g2 = g.reshape(rows, g.shape[-1])

@@ -7,6 +7,8 @@ PyTorch's name, so PyTorch code runs unchanged.)  First used beyond the core
 chapters, in learners' own models.
 """
 
+import math
+
 import numpy as np
 
 from ..tensor import tensor_method
@@ -33,7 +35,7 @@ def flatten(a, start_dim: int = 0, end_dim: int = -1):
     if start > end:
         raise ValueError(f"flatten: start_dim ({start_dim}) must not come after end_dim "
                          f"({end_dim}) for a tensor with shape {a.shape}.")
-    merged = int(np.prod(a.shape[start:end + 1]))
+    merged = math.prod(a.shape[start:end + 1])
     return reshaped(a, a.shape[:start] + (merged,) + a.shape[end + 1:], "flatten")
 
 

@@ -8,6 +8,8 @@ mean's own dependence on x drops out because the deviations sum to zero.
 PyTorch).  When ``N - correction <= 0`` the result is inf or NaN, as in PyTorch.
 """
 
+import math
+
 import numpy as np
 
 from ..autograd import record
@@ -37,7 +39,7 @@ def _spread(a, dim, unbiased, keepdim, correction, keepdims, op):
                         f"with .double() or .float() first.")
     keep = keep_flag(keepdim, keepdims, op)
     axes = normalize_dims(dim, a.ndim, op)
-    n = int(np.prod([a.shape[i] for i in (range(a.ndim) if axes is None else axes)]))
+    n = math.prod(a.shape) if axes is None else math.prod(a.shape[i] for i in axes)
     divisor = np.asarray(max(0, n - correction), dtype=a.dtype)
     kept = _kept_shape(a.shape, axes)
     out_shape = kept if keep else tuple(s for i, s in enumerate(a.shape)
