@@ -69,40 +69,24 @@ def cast(a: Tensor, dtype, op: str, copy: bool = False) -> Tensor:
     return record(out, (a,), backward, "to")
 
 
-@tensor_method("float")
-def float_(a) -> Tensor:
-    """A float32 copy (PyTorch's ``.float()``); ``a`` itself when it is float32 already."""
-    return cast(a, np.float32, "float")
+def _cast_method(name: str, dtype, doc: str):
+    def method(a) -> Tensor:
+        return cast(a, dtype, name)
+
+    method.__name__, method.__doc__ = name, doc
+    return tensor_method(name)(method)
 
 
-@tensor_method("double")
-def double(a) -> Tensor:
-    """A float64 copy (PyTorch's ``.double()``); ``a`` itself when it is float64 already."""
-    return cast(a, np.float64, "double")
-
-
-@tensor_method("half")
-def half(a) -> Tensor:
-    """A float16 copy."""
-    return cast(a, np.float16, "half")
-
-
-@tensor_method("long")
-def long(a) -> Tensor:
-    """An int64 copy (floats are truncated toward zero); it carries no gradient."""
-    return cast(a, np.int64, "long")
-
-
-@tensor_method("int")
-def int_(a) -> Tensor:
-    """An int32 copy (floats are truncated toward zero); it carries no gradient."""
-    return cast(a, np.int32, "int")
-
-
-@tensor_method("bool")
-def bool_(a) -> Tensor:
-    """A boolean copy: True where the value is nonzero."""
-    return cast(a, np.bool_, "bool")
+float_ = _cast_method("float", np.float32, "A float32 copy (PyTorch's ``.float()``); the "
+                      "tensor itself when it is float32 already.")
+double = _cast_method("double", np.float64, "A float64 copy (PyTorch's ``.double()``); the "
+                      "tensor itself when it is float64 already.")
+half = _cast_method("half", np.float16, "A float16 copy.")
+long = _cast_method("long", np.int64, "An int64 copy (floats are truncated toward zero); it "
+                    "carries no gradient.")
+int_ = _cast_method("int", np.int32, "An int32 copy (floats are truncated toward zero); it "
+                    "carries no gradient.")
+bool_ = _cast_method("bool", np.bool_, "A boolean copy: True where the value is nonzero.")
 
 
 def _is_device(x) -> bool:
