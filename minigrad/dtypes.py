@@ -60,7 +60,7 @@ def resolve(dtype, op: str, default=None):
         return None if default is None else np.dtype(default)
     try:
         resolved = np.dtype(dtype)
-    except TypeError:
+    except (TypeError, ValueError):
         resolved = None
     if resolved is None or resolved.kind not in NUMERIC_KINDS:
         got = repr(dtype) if isinstance(dtype, str) else _type_name(dtype) if resolved is None \
@@ -117,8 +117,9 @@ def python_data(data, dtype, what: str) -> np.ndarray:
     try:
         array = np.asarray(data)
     except ValueError as err:
+        reason = str(err).rstrip(".")
         raise TypeError(f"{what} could not turn the {type(data).__name__} it was given into a "
-                        f"numeric array: {str(err).rstrip('.')}. Nested lists must be rectangular and hold "
+                        f"numeric array: {reason}. Nested lists must be rectangular and hold "
                         f"numbers.") from None
     check_numeric(array, what)
     return array if dtype is None else array.astype(dtype, copy=False)

@@ -67,13 +67,6 @@ def _float_dtype(dtype, op: str):
     return resolved
 
 
-def _like(t, op: str) -> Tensor:
-    if not isinstance(t, Tensor):
-        raise TypeError(f"{op}: expects a Tensor to take the shape and dtype of, got "
-                        f"{type(t).__name__}.")
-    return t
-
-
 # -- from data -----------------------------------------------------------------------------
 def tensor(data, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
     """A new tensor holding a copy of ``data``, its dtype inferred as PyTorch does (module
@@ -225,46 +218,52 @@ def _randint(low, high, shape, dtype, requires_grad, generator, op):
 
 
 # -- the *_like forms: the shape (and, unless dtype= says otherwise, the dtype) of t -------
+def _like(t, dtype, op: str):
+    """(t's shape, the dtype to use): ``dtype`` when given, else t's own."""
+    if not isinstance(t, Tensor):
+        raise TypeError(f"{op}: expects a Tensor to take the shape and dtype of, got "
+                        f"{type(t).__name__}.")
+    return t.shape, t.dtype if dtype is None else dtype
+
+
 def zeros_like(t, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
-    t = _like(t, "zeros_like")
-    return zeros(t.shape, dtype=t.dtype if dtype is None else dtype, device=device, requires_grad=requires_grad)
+    shape, dtype = _like(t, dtype, "zeros_like")
+    return zeros(shape, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
 def ones_like(t, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
-    t = _like(t, "ones_like")
-    return ones(t.shape, dtype=t.dtype if dtype is None else dtype, device=device, requires_grad=requires_grad)
+    shape, dtype = _like(t, dtype, "ones_like")
+    return ones(shape, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
 def empty_like(t, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
-    t = _like(t, "empty_like")
-    return empty(t.shape, dtype=t.dtype if dtype is None else dtype, device=device, requires_grad=requires_grad)
+    shape, dtype = _like(t, dtype, "empty_like")
+    return empty(shape, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
 def full_like(t, fill_value, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
-    t = _like(t, "full_like")
-    return full(t.shape, fill_value, dtype=t.dtype if dtype is None else dtype, device=device,
-                requires_grad=requires_grad)
+    shape, dtype = _like(t, dtype, "full_like")
+    return full(shape, fill_value, dtype=dtype, device=device, requires_grad=requires_grad)
 
 
 def rand_like(t, dtype=None, device=None, requires_grad: bool = False, generator=None) -> Tensor:
-    t = _like(t, "rand_like")
-    return rand(t.shape, dtype=_float_dtype(t.dtype if dtype is None else dtype, "rand_like"), device=device,
+    shape, dtype = _like(t, dtype, "rand_like")
+    return rand(shape, dtype=_float_dtype(dtype, "rand_like"), device=device,
                 requires_grad=requires_grad, generator=generator)
 
 
 def randn_like(t, dtype=None, device=None, requires_grad: bool = False,
                generator=None) -> Tensor:
-    t = _like(t, "randn_like")
-    return randn(t.shape, dtype=_float_dtype(t.dtype if dtype is None else dtype, "randn_like"), device=device,
+    shape, dtype = _like(t, dtype, "randn_like")
+    return randn(shape, dtype=_float_dtype(dtype, "randn_like"), device=device,
                  requires_grad=requires_grad, generator=generator)
 
 
 def randint_like(t, low, high=None, dtype=None, device=None, requires_grad: bool = False,
                  generator=None) -> Tensor:
     """``randint_like(t, high)`` or ``randint_like(t, low, high)``."""
-    t = _like(t, "randint_like")
+    shape, dtype = _like(t, dtype, "randint_like")
     check_device(device, "randint_like")
     if high is None:
         low, high = 0, low
-    return _randint(low, high, t.shape, t.dtype if dtype is None else dtype, requires_grad, generator,
-                    "randint_like")
+    return _randint(low, high, shape, dtype, requires_grad, generator, "randint_like")

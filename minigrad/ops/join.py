@@ -34,8 +34,9 @@ def cat(tensors, dim: int = 0) -> Tensor:
         raise ShapeError("cat: cannot join 0-d tensors end to end (they have no axis); "
                          "use stack to put them along a new one.")
     d = axis(dim, first.ndim, "cat")
+    others = first.shape[:d] + first.shape[d + 1:]          # every size but the one at d
     for t in tensors[1:]:
-        if t.ndim != first.ndim or t.shape[:d] + t.shape[d + 1:] != first.shape[:d] + first.shape[d + 1:]:
+        if t.ndim != first.ndim or t.shape[:d] + t.shape[d + 1:] != others:
             shapes = " and ".join(str(x.shape) for x in tensors)
             raise ShapeError(f"cat: shapes {shapes} do not fit together along dim {dim}: every "
                              f"size except the one at dim {dim} must match.")

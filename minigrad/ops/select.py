@@ -93,7 +93,8 @@ def masked_fill(a, mask, value) -> Tensor:
             raise ShapeError(f"masked_fill: value must be a number or a 0-d tensor, got a "
                              f"tensor of shape {value.shape}.")
         inputs = (a, value)
-    elif isinstance(value, (numbers.Real, np.generic)) and not isinstance(value, np.complexfloating):
+    elif (isinstance(value, (numbers.Real, np.generic))
+          and not isinstance(value, np.complexfloating)):
         inputs = (a,)
     else:
         raise TypeError(f"masked_fill: value must be a number or a 0-d tensor, got "

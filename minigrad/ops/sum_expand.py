@@ -118,8 +118,8 @@ def broadcast_to(a, *shape):
     for i, n in enumerate(shape):
         if n == -1:
             if i < lead:
-                raise ShapeError(f"broadcast_to: -1 (keep the size) at position {i} of {tuple(shape)} "
-                                 f"is a new leading axis of a tensor with shape {in_shape}; "
+                raise ShapeError(f"broadcast_to: -1 (keep the size) at position {i} of "
+                                 f"{tuple(shape)} is a new leading axis of a tensor with shape {in_shape}; "
                                  f"give its size.")
             shape[i] = in_shape[i - lead]
     shape = tuple(shape)
