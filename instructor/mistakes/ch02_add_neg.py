@@ -131,7 +131,7 @@ MISTAKES = {
         "accumulate_no_copy": accumulate_no_copy,
     },
     "02.topological_order": {   # phrases the judge's message must contain
-        "hit Python's recursion limit": topological_order_recursive,
+        "without recursion, but your `visit` calls itself": topological_order_recursive,
         "must be listed once": topological_order_naive,
         "must come after all of its consumers": topological_order_marks_on_push,
     },
