@@ -3,7 +3,9 @@
 ``sort`` and ``topk`` return a named tuple ``(values, indices)``; every value is
 one input element moved somewhere else, so the backward puts each gradient back
 at the index it came from (``np.put_along_axis``).  Equal elements keep their
-order (a stable sort), and NaN sorts as the largest value, as in PyTorch.
+order (a stable sort), and NaN sorts as the largest value, as in PyTorch.  Where
+``topk`` must choose among equal values it takes the first ones; PyTorch's choice
+among ties is its own (same values, possibly other indices).
 """
 
 import builtins
