@@ -5,7 +5,12 @@ The package is laid out the way the course builds it:
 * ``tensor.py``        the Tensor container and :func:`tensor_method` (chapter 1)
 * ``autograd.py``      recording ops and the backward walk (chapters 2-4)
 * ``broadcasting.py``  undoing broadcasting in backward (chapter 4)
-* ``ops/``             the operations, one file per chapter (see ``ops/__init__.py``)
+* ``ops/``             the operations, one file per chapter, then PyTorch's tensor API one
+                       idea per file (see ``ops/__init__.py``)
+* ``factories.py``     ``tensor``, ``zeros``, ``arange``, ``randn`` … (PyTorch's factories)
+* ``dtypes.py``        dtype names (``float32``, ``int64`` …) and what a tensor may hold
+* ``device.py``        ``device="cpu"``, the only device
+* ``return_types.py``  the ``(values, indices)`` tuples of ``max(dim)``, ``sort``, ``topk``
 * ``gradcheck.py``     numeric gradient checking (chapter 3)
 * ``random.py``        ``manual_seed``: one generator for initialisation and dropout
 * ``nn/``              layers, losses and the Module base class (chapter 6)
@@ -20,14 +25,31 @@ from . import autograd
 from .autograd import (backward, detect_anomaly, enable_grad, is_grad_enabled, no_grad,
                        set_detect_anomaly, set_grad_enabled, topological_order)
 from .broadcasting import broadcast_axes, sum_to
+from .dtypes import (bool, double, float16, float32, float64, half, int8, int16, int32, int64,
+                     long, short, uint8)
 from .errors import ShapeError
+from .factories import (arange, empty, empty_like, eye, full, full_like, linspace,
+                        ones, ones_like, rand, rand_like, randint, randint_like, randn, randn_like,
+                        tensor, zeros, zeros_like)
 from .gradcheck import GradcheckError, GradcheckResult, gradcheck
 from .ops.add_neg import add, neg, sub
+from .ops.abs_sqrt import abs, sqrt
+from .ops.clamp import clamp, clip, maximum, minimum
+from .ops.compare import all, allclose, any, eq, equal, ge, gt, le, lt, ne
+from .ops.einsum import einsum
+from .ops.join import cat, chunk, concat, concatenate, narrow, split, stack
+from .ops.log_exp import logsumexp
+from .ops.minmax import argmax, argmin, max, min
+from .ops.select import gather, masked_fill, where
+from .ops.shape import flatten, squeeze, unsqueeze
+from .ops.sort import argsort, sort, topk
+from .ops.var_std import std, var
 from .ops.elementwise import exp, log, relu, sigmoid, tanh
 from .ops.indexing import getitem
 from .ops.mul_mm import matmul, mm, mul, permute, transpose
 from .ops.pow_div import pow, truediv
 from .ops.sum_expand import broadcast_to, expand, mean, reshape, sum
+from . import return_types
 from .random import manual_seed
 from .ops.inplace import clone
 from .tensor import DEFAULT_DTYPE, REGISTRY, Tensor, from_numpy, tensor_method
@@ -46,4 +68,15 @@ __all__ = [
     "add", "neg", "sub", "mul", "mm", "matmul", "transpose", "permute",
     "sum", "mean", "expand", "broadcast_to", "reshape", "pow", "truediv", "div",
     "exp", "log", "tanh", "sigmoid", "relu", "getitem",
+    # PyTorch's tensor API beyond the chapters
+    "tensor", "from_numpy", "zeros", "ones", "full", "empty", "eye", "arange", "linspace",
+    "rand", "randn", "randint", "zeros_like", "ones_like", "full_like", "empty_like",
+    "rand_like", "randn_like", "randint_like",
+    "float16", "half", "float32", "float64", "double", "uint8", "int8", "int16", "short",
+    "int32", "int64", "long", "bool",
+    "eq", "ne", "lt", "le", "gt", "ge", "equal", "allclose", "any", "all",
+    "flatten", "squeeze", "unsqueeze", "cat", "concat", "concatenate", "stack", "split",
+    "chunk", "narrow", "gather", "masked_fill", "where",
+    "abs", "sqrt", "clamp", "clip", "maximum", "minimum", "max", "min", "argmax", "argmin",
+    "var", "std", "logsumexp", "einsum", "sort", "argsort", "topk", "return_types",
 ]

@@ -38,6 +38,7 @@ import weakref
 
 import numpy as np
 
+from . import dtypes
 from .errors import ShapeError
 from .tensor import Tensor
 
@@ -334,17 +335,8 @@ def _seed(root: Tensor, grad) -> np.ndarray:
                 f".sum()), or pass a gradient of shape {root.shape}: backward(grad)."
             )
         return np.ones_like(root.data)
-    if isinstance(grad, Tensor):
-        seed = grad.data
-    else:
-        try:
-            seed = np.asarray(grad, dtype=root.dtype)
-        except (TypeError, ValueError):
-            raise TypeError(f"backward: grad must be a Tensor or an array of numbers with the "
-                            f"tensor's shape {root.shape}, got {type(grad).__name__} "
-                            f"{grad!r:.40}.") from None
-    if seed.dtype.kind not in "biuf":
-        raise TypeError(f"backward: grad must hold numbers, got {seed.dtype} values.")
+    seed = grad.data if isinstance(grad, Tensor) else dtypes.numbers_as(
+        grad, root.dtype, f"backward: grad (for a tensor of shape {root.shape})")
     if seed.shape != root.shape:
         raise ShapeError(f"backward: the gradient has shape {seed.shape} but the tensor "
                          f"has shape {root.shape}; they must match.")

@@ -25,6 +25,8 @@ import numbers
 
 import numpy as np
 
+from . import dtypes
+
 DEFAULT_DTYPE = np.float64
 _new = object.__new__
 
@@ -33,31 +35,16 @@ def _to_array(data, dtype, copy: bool = False) -> np.ndarray:
     """Turn user data into an ndarray following the dtype policy above (a copy if asked)."""
     if isinstance(data, Tensor):
         data = data.data
+    dtype = dtypes.resolve(dtype, "Tensor()")
     if isinstance(data, (np.ndarray, np.generic)):
-        data = np.asarray(data)
-        if data.dtype.kind not in "biuf":
-            raise TypeError(f"Tensor() needs numbers, but the array it was given holds "
-                            f"{data.dtype} values ({data.dtype.kind!r} kind); convert it "
-                            f"first, e.g. array.astype(np.float64).")
+        data = dtypes.check_numeric(np.asarray(data), "Tensor() data")
         out = data if dtype is None else data.astype(dtype, copy=False)
         return out.copy() if copy and out is data else out
     if isinstance(data, (bool, np.bool_)) and dtype is None:
         return np.asarray(data)
     if isinstance(data, (numbers.Number, list, tuple)):
-        try:
-            out = np.asarray(data, dtype=DEFAULT_DTYPE if dtype is None else dtype)
-        except (ValueError, TypeError) as err:
-            raise TypeError(
-                f"Tensor() could not turn the {type(data).__name__} it was given into a "
-                f"numeric array: {err}. Nested lists must be rectangular and hold numbers."
-            ) from None
-        if out.dtype.kind not in "biuf":
-            raise TypeError(f"Tensor() needs numbers, got {out.dtype} values.")
-        return out
-    raise TypeError(
-        f"Tensor() expects a number, a (nested) list, a NumPy array or a Tensor, "
-        f"got {type(data).__name__}."
-    )
+        return dtypes.python_data(data, DEFAULT_DTYPE if dtype is None else dtype, "Tensor() data")
+    raise dtypes.unsupported(data, "Tensor()")
 
 
 class Tensor:
@@ -333,7 +320,7 @@ def from_numpy(array: np.ndarray) -> Tensor:
     changes the other.  ``Tensor(array)`` copies instead."""
     if not isinstance(array, np.ndarray):
         raise TypeError(f"from_numpy expects a NumPy array, got {type(array).__name__}.")
-    _to_array(array, None)                  # refuses object and string arrays
+    dtypes.check_numeric(array, "from_numpy: the array")   # refuses objects and strings
     return Tensor._from_op(array)
 
 

@@ -25,6 +25,15 @@ class Op:
     ref: Callable           # NumPy:    ref(*arrays, **params)
     shapes: Callable        # draw(data) -> (list of input shapes, dict of params)
     domain: str = "real"    # real | positive | away_from_zero
+    # how the gradient is checked: "gradcheck" (against finite differences), "cast" (a dtype
+    # conversion: the gradient passes through unchanged), or "none" (not differentiable, as
+    # comparisons and indices: the output must never require a gradient)
+    grad: str = "gradcheck"
+
+
+def torch_axes(dim):
+    """NumPy's ``axis`` for a PyTorch-style ``dim``: an empty tuple reduces every axis."""
+    return None if dim == () else dim
 
 
 # -- shape strategies ------------------------------------------------------------------
@@ -56,7 +65,9 @@ def reduction(data):
 
 def expansion(data):
     shape = data.draw(hnp.array_shapes(min_dims=0, max_dims=2, **SMALL), label="shape")
-    dim = data.draw(st.integers(-len(shape) - 1, len(shape)), label="dim")
+    # -1 is refused (PyTorch's "keep this size"); every other new-axis position works
+    dim = data.draw(st.integers(-len(shape) - 1, len(shape)).filter(lambda d: d != -1),
+                    label="dim")
     copies = data.draw(st.integers(1, 3), label="copies")
     return [shape], {"dim": dim, "copies": copies}
 
@@ -122,6 +133,251 @@ def int_and_slice(data):
     return [shape], {"idx": (data.draw(st.integers(-shape[0], shape[0] - 1)), slice(None, None, -1))}
 
 
+def flatten_dims(data):
+    shape = data.draw(hnp.array_shapes(min_dims=0, max_dims=4, **SMALL), label="shape")
+    nd = max(len(shape), 1)
+    start = data.draw(st.integers(-nd, nd - 1), label="start_dim")
+    end = data.draw(st.integers(start % nd, nd - 1), label="end_dim")
+    return [shape], {"start_dim": start, "end_dim": end}
+
+
+def squeeze_dims(data):
+    shape = data.draw(hnp.array_shapes(min_dims=0, max_dims=4, min_side=1, max_side=2),
+                      label="shape")
+    nd = len(shape)
+    dim = data.draw(st.one_of(
+        st.none(),
+        st.integers(-nd, nd - 1) if nd else st.none(),
+        st.lists(st.integers(0, nd - 1), unique=True, max_size=nd).map(tuple) if nd
+        else st.none()), label="dim")
+    return [shape], {"dim": dim}
+
+
+def unsqueeze_dim(data):
+    shape = data.draw(hnp.array_shapes(min_dims=0, max_dims=3, **SMALL), label="shape")
+    return [shape], {"dim": data.draw(st.integers(-len(shape) - 1, len(shape)), label="dim")}
+
+
+def repeat_sizes(data):
+    shape = data.draw(hnp.array_shapes(min_dims=0, max_dims=3, **SMALL), label="shape")
+    extra = data.draw(st.integers(0, 2), label="extra axes")
+    sizes = data.draw(st.lists(st.integers(0, 3), min_size=len(shape) + extra,
+                               max_size=len(shape) + extra), label="sizes")
+    return [shape], {"sizes": tuple(sizes)}
+
+
+def join_shapes(data, new_axis: bool):
+    base = data.draw(hnp.array_shapes(min_dims=1, max_dims=3, **SMALL), label="shape")
+    nd = len(base)
+    n = data.draw(st.integers(1, 3), label="how many")
+    dim = data.draw(st.integers(-nd - new_axis, nd - 1 + new_axis), label="dim")
+    if new_axis:
+        return [base] * n, {"dim": dim}
+    shapes = []
+    for _ in range(n):
+        s = list(base)
+        s[dim % nd] = data.draw(st.integers(0, 3), label="size along dim")
+        shapes.append(tuple(s))
+    return shapes, {"dim": dim}
+
+
+def cat_shapes(data):
+    return join_shapes(data, new_axis=False)
+
+
+def stack_shapes(data):
+    return join_shapes(data, new_axis=True)
+
+
+def split_piece(data):
+    shape = data.draw(hnp.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=5),
+                      label="shape")
+    nd = len(shape)
+    dim = data.draw(st.integers(-nd, nd - 1), label="dim")
+    n = shape[dim % nd]
+    if data.draw(st.booleans(), label="sections"):
+        cuts = sorted(data.draw(st.lists(st.integers(0, n), max_size=3), label="cuts"))
+        sections = [b - a for a, b in zip([0] + cuts, cuts + [n])]
+    else:
+        sections = data.draw(st.integers(1, n + 1), label="split_size")
+    pieces = len(sections) if isinstance(sections, list) else -(-n // sections)
+    return [shape], {"sections": sections, "dim": dim,
+                     "piece": data.draw(st.integers(0, pieces - 1), label="piece")}
+
+
+def np_split_piece(a, sections, dim, piece):
+    n = a.shape[dim]
+    sizes = sections if isinstance(sections, list) else \
+        [min(sections, n - s) for s in range(0, n, sections)]
+    start = sum(sizes[:piece])
+    return np.take(a, np.arange(start, start + sizes[piece]), axis=dim)
+
+
+def chunk_piece(data):
+    shape = data.draw(hnp.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=5),
+                      label="shape")
+    nd = len(shape)
+    dim = data.draw(st.integers(-nd, nd - 1), label="dim")
+    chunks = data.draw(st.integers(1, 4), label="chunks")
+    n = shape[dim % nd]
+    pieces = -(-n // -(-n // chunks))
+    return [shape], {"chunks": chunks, "dim": dim,
+                     "piece": data.draw(st.integers(0, pieces - 1), label="piece")}
+
+
+def np_chunk_piece(a, chunks, dim, piece):
+    return np_split_piece(a, -(-a.shape[dim] // chunks), dim, piece)
+
+
+def narrow_args(data):
+    shape = data.draw(hnp.array_shapes(min_dims=1, max_dims=3, min_side=1, max_side=4),
+                      label="shape")
+    nd = len(shape)
+    dim = data.draw(st.integers(-nd, nd - 1), label="dim")
+    n = shape[dim % nd]
+    start = data.draw(st.integers(0, n), label="start")
+    return [shape], {"dim": dim, "start": start,
+                     "length": data.draw(st.integers(0, n - start), label="length")}
+
+
+def gather_args(data):
+    shape = data.draw(hnp.array_shapes(min_dims=1, max_dims=3, **SMALL), label="shape")
+    nd = len(shape)
+    dim = data.draw(st.integers(-nd, nd - 1), label="dim")
+    idx_shape = tuple(data.draw(st.integers(1, 4), label="index size") if i == dim % nd
+                      else data.draw(st.integers(1, n), label="index size")
+                      for i, n in enumerate(shape))
+    rng = np.random.default_rng(data.draw(st.integers(0, 2**16), label="index seed"))
+    return [shape], {"dim": dim, "index": rng.integers(0, shape[dim % nd], size=idx_shape)}
+
+
+def np_gather(a, dim, index):
+    grids = list(np.ogrid[tuple(slice(n) for n in index.shape)])
+    grids[dim % a.ndim] = index
+    return a[tuple(grids)]
+
+
+def _mask_for(data, shape, label="mask"):
+    """A bool mask whose shape broadcasts to ``shape`` (it may drop leading axes or have 1s)."""
+    lead = data.draw(st.integers(0, len(shape)), label=f"{label} leading axes dropped")
+    mshape = tuple(n if data.draw(st.booleans(), label=f"{label} keeps axis") else 1
+                   for n in shape[lead:])
+    rng = np.random.default_rng(data.draw(st.integers(0, 2**16), label=f"{label} seed"))
+    return rng.random(mshape) < 0.5
+
+
+def masked_fill_args(data):
+    shape = data.draw(hnp.array_shapes(min_dims=0, max_dims=3, **SMALL), label="shape")
+    value = data.draw(st.sampled_from([0.0, -1.5, 100.0]), label="value")
+    return [shape], {"mask": _mask_for(data, shape), "value": value}
+
+
+def masked_fill_tensor_value(data):
+    shape = data.draw(hnp.array_shapes(min_dims=0, max_dims=3, **SMALL), label="shape")
+    return [shape, ()], {"mask": _mask_for(data, shape)}
+
+
+def where_args(data):
+    shapes, _ = broadcast_pair(data)
+    result = np.broadcast_shapes(*shapes)
+    return shapes, {"cond": _mask_for(data, result, "condition")}
+
+
+def where_number(data):
+    shape = data.draw(hnp.array_shapes(min_dims=0, max_dims=3, **SMALL), label="shape")
+    return [shape], {"cond": _mask_for(data, shape, "condition"),
+                     "other": data.draw(st.sampled_from([0.0, 2.5, -1]), label="other")}
+
+
+def clamp_bounds(data):
+    shape = data.draw(hnp.array_shapes(min_dims=0, max_dims=3, **SMALL), label="shape")
+    lo = data.draw(st.sampled_from([None, -1.25, -0.5, 0.25]), label="min")
+    hi = data.draw(st.sampled_from([None, 0.75, 1.5] if lo is not None else [0.75, 1.5, -0.25]),
+                   label="max")
+    return [shape], {"min": lo, "max": hi}
+
+
+def clamp_tensor_bounds(data):
+    shapes = data.draw(hnp.mutually_broadcastable_shapes(num_shapes=3, min_dims=0, max_dims=3,
+                                                         **SMALL), label="shapes")
+    return list(shapes.input_shapes), {}
+
+
+def np_clamp(a, min=None, max=None):
+    out = a if min is None else np.maximum(a, min)
+    return out if max is None else np.minimum(out, max)
+
+
+def one_dim(data, min_dims=1):
+    shape = data.draw(hnp.array_shapes(min_dims=min_dims, max_dims=3, **SMALL), label="shape")
+    nd = len(shape)
+    return shape, data.draw(st.integers(-nd, nd - 1), label="dim")
+
+
+def reduce_one_dim(data):
+    shape, dim = one_dim(data)
+    return [shape], {"dim": dim, "keepdim": data.draw(st.booleans(), label="keepdim")}
+
+
+def spread(data):
+    shapes, params = reduction(data)
+    shape, dim = shapes[0], params["dim"]
+    axes = range(len(shape)) if dim in (None, ()) else \
+        [dim] if isinstance(dim, int) else dim
+    n = int(np.prod([shape[d] for d in axes]))
+    correction = data.draw(st.sampled_from([0, 1, 2]), label="correction")
+    return shapes, {**params, "correction": correction if correction < n else 0}
+
+
+def sort_args(data):
+    shape, dim = one_dim(data)
+    return [shape], {"dim": dim, "descending": data.draw(st.booleans(), label="descending")}
+
+
+def topk_args(data):
+    shape, dim = one_dim(data)
+    return [shape], {"dim": dim, "k": data.draw(st.integers(0, shape[dim]), label="k"),
+                     "largest": data.draw(st.booleans(), label="largest")}
+
+
+def np_topk(a, dim, k, largest):
+    order = np.argsort(-a if largest else a, axis=dim, kind="stable")
+    return np.take_along_axis(a, np.take(order, np.arange(k), axis=dim), axis=dim)
+
+
+def softplus_args(data):
+    shape = data.draw(hnp.array_shapes(min_dims=0, max_dims=3, **SMALL), label="shape")
+    return [shape], {"beta": data.draw(st.sampled_from([1.0, 0.5, 3.0]), label="beta"),
+                     "threshold": data.draw(st.sampled_from([20.0, 1.0]), label="threshold")}
+
+
+def np_softplus(a, beta, threshold):
+    return np.where(a * beta > threshold, a, np.log1p(np.exp(a * beta)) / beta)
+
+
+#: einsum equations with the shapes they take (letters sized from one draw)
+EINSUMS = [
+    ("ij,jk->ik", ["ij", "jk"]), ("bij,bjk->bik", ["bij", "bjk"]), ("i,i->", ["i", "i"]),
+    ("ii->i", ["ii"]), ("ii->", ["ii"]), ("ij->ji", ["ij"]), ("ij->", ["ij"]),
+    ("ij,ij->ij", ["ij", "ij"]), ("i,j->ij", ["i", "j"]), ("ijk,ik->j", ["ijk", "ik"]),
+    ("ij,jk,kl->il", ["ij", "jk", "kl"]), ("ij,jk", ["ij", "jk"]), ("bi,bi->b", ["bi", "bi"]),
+    ("...ij,...jk->...ik", ["bij", "jk"]), ("i...->...", ["ij"]), ("iij->j", ["iij"]),
+    ("ij,j->i", ["ij", "j"]), ("ij,kj->ik", ["ij", "kj"]),
+]
+
+
+def einsum_args(data):
+    equation, terms = data.draw(st.sampled_from(EINSUMS), label="equation")
+    size = {c: data.draw(st.integers(1, 3), label=f"size of {c}") for c in "bijkl"}
+    return [tuple(size[c] for c in t) for t in terms], {"equation": equation}
+
+
+def broadcast_size_one(data):
+    """Two operands of ``ij,ij->ij`` where one has size 1 on an axis (einsum broadcasts)."""
+    n, m = data.draw(st.integers(2, 3), label="n"), data.draw(st.integers(1, 3), label="m")
+    return [(n, m), (1, m)], {"equation": "ij,ij->ij"}
+
+
 # -- the table -------------------------------------------------------------------------
 OPS = [
     # chapter 2: add / neg / sub
@@ -144,9 +400,9 @@ OPS = [
        permutation),
     # chapter 4: sum / expand / broadcasting / reshape, pow / div
     Op("sum", lambda a, dim, keepdims: a.sum(dim, keepdims=keepdims),
-       lambda a, dim, keepdims: a.sum(axis=dim, keepdims=keepdims), reduction),
+       lambda a, dim, keepdims: a.sum(axis=torch_axes(dim), keepdims=keepdims), reduction),
     Op("mean", lambda a, dim, keepdims: a.mean(dim, keepdims=keepdims),
-       lambda a, dim, keepdims: a.mean(axis=dim, keepdims=keepdims), reduction),
+       lambda a, dim, keepdims: a.mean(axis=torch_axes(dim), keepdims=keepdims), reduction),
     Op("expand", lambda a, dim, copies: a.expand(dim, copies),
        lambda a, dim, copies: np.repeat(np.expand_dims(a, dim), copies, axis=dim), expansion),
     Op("broadcast_to", lambda a, shape: a.broadcast_to(shape),
@@ -170,6 +426,121 @@ OPS = [
     Op("index_int_array", lambda a, idx: a[idx], lambda a, idx: a[idx], int_array_index),
     Op("index_slice", lambda a, idx: a[idx], lambda a, idx: a[idx], slice_index),
     Op("index_int_and_slice", lambda a, idx: a[idx], lambda a, idx: a[idx], int_and_slice),
+    # PyTorch's tensor API beyond the chapters: shapes
+    Op("view", lambda a, shape: a.view(shape), lambda a, shape: a.reshape(shape), reshaping),
+    Op("view_sizes", lambda a, shape: a.view(*shape), lambda a, shape: a.reshape(shape),
+       reshaping),
+    Op("flatten", lambda a, start_dim, end_dim: a.flatten(start_dim, end_dim),
+       lambda a, start_dim, end_dim: a.reshape(-1) if a.ndim == 0 else a.reshape(
+           a.shape[:start_dim % a.ndim] + (-1,) + a.shape[end_dim % a.ndim + 1:]), flatten_dims),
+    Op("squeeze", lambda a, dim: a.squeeze(dim),
+       lambda a, dim: np.squeeze(a, axis=tuple(d for d in (range(a.ndim) if dim is None else
+                                                          [dim] if isinstance(dim, int) else dim)
+                                               if a.shape[d] == 1)), squeeze_dims),
+    Op("unsqueeze", lambda a, dim: a.unsqueeze(dim), lambda a, dim: np.expand_dims(a, dim),
+       unsqueeze_dim),
+    Op("repeat", lambda a, sizes: a.repeat(*sizes), lambda a, sizes: np.tile(a, sizes),
+       repeat_sizes),
+    Op("cat", lambda *ts, dim: mg.cat(list(ts), dim), lambda *xs, dim: np.concatenate(xs, dim),
+       cat_shapes),
+    Op("stack", lambda *ts, dim: mg.stack(ts, dim), lambda *xs, dim: np.stack(xs, dim),
+       stack_shapes),
+    Op("split", lambda a, sections, dim, piece: a.split(sections, dim)[piece], np_split_piece,
+       split_piece),
+    Op("chunk", lambda a, chunks, dim, piece: mg.chunk(a, chunks, dim)[piece], np_chunk_piece,
+       chunk_piece),
+    Op("narrow", lambda a, dim, start, length: a.narrow(dim, start, length),
+       lambda a, dim, start, length: np.take(a, np.arange(start, start + length), axis=dim),
+       narrow_args),
+    # choosing elements
+    Op("gather", lambda a, dim, index: a.gather(dim, mg.tensor(index)), np_gather, gather_args),
+    Op("masked_fill", lambda a, mask, value: a.masked_fill(mg.tensor(mask), value),
+       lambda a, mask, value: np.where(mask, value, a), masked_fill_args),
+    Op("masked_fill_tensor_value", lambda a, v, mask: a.masked_fill(mg.tensor(mask), v),
+       lambda a, v, mask: np.where(mask, v, a), masked_fill_tensor_value),
+    Op("where", lambda a, b, cond: mg.where(mg.tensor(cond), a, b),
+       lambda a, b, cond: np.where(cond, a, b), where_args),
+    Op("where_number", lambda a, cond, other: a.where(mg.tensor(cond), other),
+       lambda a, cond, other: np.where(cond, a, other), where_number),
+    # elementwise math
+    Op("abs", lambda a: a.abs(), np.abs, unary, "away_from_zero"),
+    Op("abs_builtin", lambda a: abs(a), np.abs, unary, "away_from_zero"),
+    Op("sqrt", lambda a: a.sqrt(), np.sqrt, unary, "positive"),
+    Op("clamp", lambda a, min, max: a.clamp(min, max), np_clamp, clamp_bounds),
+    Op("clip", lambda a, min, max: mg.clip(a, min=min, max=max), np_clamp, clamp_bounds),
+    Op("clamp_tensor_bounds", lambda a, lo, hi: a.clamp(lo, hi),
+       lambda a, lo, hi: np.minimum(np.maximum(a, lo), hi), clamp_tensor_bounds),
+    Op("maximum", mg.maximum, np.maximum, broadcast_pair),
+    Op("minimum", lambda a, b: a.minimum(b), np.minimum, broadcast_pair),
+    Op("max_other", lambda a, b: mg.max(a, b), np.maximum, broadcast_pair),
+    Op("softplus", lambda a, beta, threshold: a.softplus(beta, threshold), np_softplus,
+       softplus_args),
+    Op("logsigmoid", lambda a: a.logsigmoid(), lambda a: -np.log1p(np.exp(-a)), unary),
+    # reductions
+    Op("max_all", lambda a: a.max(), lambda a: a.max(), unary),
+    Op("min_all", lambda a: mg.min(a), lambda a: a.min(), unary),
+    Op("max_dim", lambda a, dim, keepdim: a.max(dim, keepdim=keepdim).values,
+       lambda a, dim, keepdim: a.max(axis=dim, keepdims=keepdim), reduce_one_dim),
+    Op("min_dim", lambda a, dim, keepdim: a.min(dim=dim, keepdim=keepdim)[0],
+       lambda a, dim, keepdim: a.min(axis=dim, keepdims=keepdim), reduce_one_dim),
+    Op("sum_keepdim", lambda a, dim, keepdims: a.sum(dim, keepdim=keepdims),
+       lambda a, dim, keepdims: a.sum(axis=torch_axes(dim), keepdims=keepdims), reduction),
+    Op("mean_keepdim", lambda a, dim, keepdims: a.mean(dim=dim, keepdim=keepdims),
+       lambda a, dim, keepdims: a.mean(axis=torch_axes(dim), keepdims=keepdims), reduction),
+    Op("var", lambda a, dim, keepdims, correction: a.var(dim, correction=correction,
+                                                          keepdim=keepdims),
+       lambda a, dim, keepdims, correction: a.var(axis=torch_axes(dim), ddof=correction,
+                                                  keepdims=keepdims), spread),
+    Op("std", lambda a, dim, keepdims, correction: mg.std(a, dim, correction=correction,
+                                                           keepdims=keepdims),
+       lambda a, dim, keepdims, correction: a.std(axis=torch_axes(dim), ddof=correction,
+                                                  keepdims=keepdims), spread),
+    Op("logsumexp", lambda a, dim, keepdims: a.logsumexp(dim, keepdims),
+       lambda a, dim, keepdims: np.log(np.exp(a).sum(axis=torch_axes(dim), keepdims=keepdims)),
+       reduction),
+    # products and orderings
+    Op("einsum", lambda *ts, equation: mg.einsum(equation, *ts),
+       lambda *xs, equation: np.einsum(equation, *xs), einsum_args),
+    Op("einsum_broadcast", lambda *ts, equation: mg.einsum(equation, list(ts)),
+       lambda *xs, equation: np.einsum(equation, *np.broadcast_arrays(*xs)), broadcast_size_one),
+    Op("sort", lambda a, dim, descending: a.sort(dim, descending).values,
+       lambda a, dim, descending: np.flip(np.sort(a, axis=dim), axis=dim) if descending
+       else np.sort(a, axis=dim), sort_args),
+    Op("topk", lambda a, dim, k, largest: a.topk(k, dim, largest).values, np_topk, topk_args),
+    # conversions: the gradient passes through, cast back to the input's dtype
+    Op("float", lambda a: a.float(), lambda a: a.astype(np.float32), unary, grad="cast"),
+    Op("to_float32", lambda a: a.to(mg.float32), lambda a: a.astype(np.float32), unary,
+       grad="cast"),
+    Op("to_cpu_float16", lambda a: a.to("cpu", mg.float16), lambda a: a.astype(np.float16),
+       unary, grad="cast"),
+    Op("double_of_float", lambda a: a.float().double(),
+       lambda a: a.astype(np.float32).astype(np.float64), unary, grad="cast"),
+    # not differentiable: comparisons, indices, integer and boolean results
+    Op("eq", lambda a, b: a == b, np.equal, broadcast_pair, grad="none"),
+    Op("ne", lambda a, b: a != b, np.not_equal, broadcast_pair, grad="none"),
+    Op("lt", lambda a, b: a < b, np.less, broadcast_pair, grad="none"),
+    Op("le", lambda a, b: a <= b, np.less_equal, broadcast_pair, grad="none"),
+    Op("gt", lambda a, b: mg.gt(a, b), np.greater, broadcast_pair, grad="none"),
+    Op("ge", lambda a, b: a.ge(b), np.greater_equal, broadcast_pair, grad="none"),
+    Op("lt_number", lambda a: 0.5 > a, lambda a: 0.5 > a, unary, grad="none"),
+    Op("argmax", lambda a, dim, keepdim: a.argmax(dim, keepdim),
+       lambda a, dim, keepdim: np.argmax(a, axis=dim, keepdims=keepdim), reduce_one_dim,
+       grad="none"),
+    Op("argmin_all", lambda a: mg.argmin(a), np.argmin, unary, grad="none"),
+    Op("max_dim_indices", lambda a, dim, keepdim: a.max(dim, keepdim).indices,
+       lambda a, dim, keepdim: np.argmax(a, axis=dim, keepdims=keepdim), reduce_one_dim,
+       grad="none"),
+    Op("argsort", lambda a, dim, descending: a.argsort(dim, descending),
+       lambda a, dim, descending: np.argsort(-a if descending else a, axis=dim, kind="stable"),
+       sort_args, grad="none"),
+    Op("long", lambda a: a.long(), lambda a: a.astype(np.int64), unary, grad="none"),
+    Op("bool", lambda a: a.bool(), lambda a: a.astype(bool), unary, grad="none"),
+    Op("any", lambda a, dim, keepdims: (a > 0).any(dim, keepdims),
+       lambda a, dim, keepdims: (a > 0).any(axis=torch_axes(dim), keepdims=keepdims), reduction,
+       grad="none"),
+    Op("all", lambda a, dim, keepdims: mg.all(a > 0, dim, keepdim=keepdims),
+       lambda a, dim, keepdims: (a > 0).all(axis=torch_axes(dim), keepdims=keepdims), reduction,
+       grad="none"),
 ]
 
 

@@ -149,8 +149,8 @@ def test_linear_is_reproducible_from_the_seed_and_respects_dtype():
     np.testing.assert_array_equal(a.weight.data, b.weight.data)
     c = nn.Linear(4, 3, dtype=np.float32, rng=np.random.default_rng(0))
     assert c.weight.dtype == np.float32 and c(mg.Tensor(np.ones((2, 4), np.float32))).dtype == np.float32
-    with pytest.raises(ValueError, match="in_features must be a positive integer"):
-        nn.Linear(0, 3)
+    with pytest.raises(ValueError, match="in_features must be a non-negative integer"):
+        nn.Linear(-1, 3)
 
 
 def test_sequential_indexing_and_errors():

@@ -28,6 +28,7 @@ answers never reach a worker.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import queue
@@ -45,6 +46,7 @@ from pathlib import Path
 
 from ..exercises import instructor
 from ..exercises.registry import chapter as chapter_module
+from ..exercises.registry import chapter_modules
 from . import extract, judge, sandbox
 from .cleanup import remove_tree
 from .model import Limits, Outcome, Run, Submission, SubmissionResult
@@ -567,6 +569,21 @@ def local_runner(jobs: int):
     return run
 
 
+def import_before_threads() -> None:
+    """Import minigrad and every chapter's exercises now, in this thread.
+
+    Otherwise the grading threads import them lazily, several at once; and two threads
+    importing a package and one of its submodules at the same moment can each wait for
+    the other, which Python breaks by handing one of them the half-initialized module
+    ("cannot import name 'Tensor' from partially initialized module 'minigrad.tensor'",
+    then "KeyError: 'minigrad'" in the other).  Seen under load, on the first two
+    submissions of a run."""
+    import minigrad  # noqa: F401
+
+    for name in chapter_modules().values():
+        importlib.import_module(name)
+
+
 def grade_paths(entries: list, *, chapter: str | None = None, jobs: int | None = None,
                 limits: Limits = Limits(), on_result=None, executor=None) -> Run:
     """Grade ``[(path, student id, relative path), ...]``, ``jobs`` at a time.
@@ -581,6 +598,7 @@ def grade_paths(entries: list, *, chapter: str | None = None, jobs: int | None =
     warnings, sandboxes, results = [], [], []
     report_lock = threading.Lock()
     _STOP.clear()
+    import_before_threads()
 
     def one(entry):
         path, student, relpath = entry

@@ -15,10 +15,13 @@ against the same function composed from the basic ops.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..autograd import record
 from ..errors import ShapeError
+from ..ops.log_exp import logsigmoid, softplus  # noqa: F401  (F.softplus, as in PyTorch)
 from ..random import get_rng
 from ..tensor import Tensor, tensor_method
 
@@ -52,10 +55,12 @@ def linear(x, weight, bias=None) -> Tensor:
         out += bias.data
         inputs = (x, weight, bias)
 
+    rows = math.prod(X.shape[:-1])         # not reshape(-1, ...): a size may be 0 (PyTorch allows)
+
     def backward(g):
-        g2 = g.reshape(-1, g.shape[-1])
+        g2 = g.reshape(rows, g.shape[-1])
         gx = (g @ W) if x.requires_grad else None
-        gw = (g2.T @ X.reshape(-1, X.shape[-1])) if weight.requires_grad else None
+        gw = (g2.T @ X.reshape(rows, X.shape[-1])) if weight.requires_grad else None
         if bias is None:
             return gx, gw
         return gx, gw, (g2.sum(axis=0) if bias.requires_grad else None)
@@ -66,14 +71,30 @@ def linear(x, weight, bias=None) -> Tensor:
 
 # -- softmax and friends -----------------------------------------------------------------
 def _log_softmax_array(X: np.ndarray, dim: int) -> np.ndarray:
-    shifted = X - X.max(axis=dim, keepdims=True)       # the largest entry becomes 0: no overflow
-    return shifted - np.log(np.exp(shifted).sum(axis=dim, keepdims=True))
+    # The largest entry becomes 0: no overflow (``initial`` lets an empty axis through).
+    # A row of only -inf gives NaN and an empty axis log(0), silently, as in PyTorch.
+    with np.errstate(divide="ignore", invalid="ignore"):
+        shifted = X - X.max(axis=dim, keepdims=True, initial=-np.inf)
+        return shifted - np.log(np.exp(shifted).sum(axis=dim, keepdims=True))
+
+
+def _softmax_dim(x: Tensor, dim, fn: str) -> int:
+    """``dim`` checked: one int naming an axis (a 0-d tensor has axis 0 or -1, as PyTorch)."""
+    if isinstance(dim, bool) or not isinstance(dim, (int, np.integer)):
+        raise TypeError(f"{fn}: dim must be one int (softmax normalises along one axis), got "
+                        f"{type(dim).__name__} {dim!r}.")
+    nd = max(x.ndim, 1)
+    if not -nd <= dim < nd:
+        raise IndexError(f"{fn}: dim {dim} is out of range for a tensor with {x.ndim} "
+                         f"dimension(s) (valid: {-nd} to {nd - 1}).")
+    return int(dim) % nd if x.ndim else None
 
 
 @tensor_method("log_softmax")
 def log_softmax(x, dim: int = -1) -> Tensor:
     """log(softmax(x)) along ``dim``, computed without overflow for any finite input."""
     x = _tensor(x, "x", "log_softmax")
+    dim = _softmax_dim(x, dim, "log_softmax")
     out = _log_softmax_array(x.data, dim)
 
     def backward(g):
@@ -87,6 +108,7 @@ def log_softmax(x, dim: int = -1) -> Tensor:
 def softmax(x, dim: int = -1) -> Tensor:
     """e^x / Σ e^x along ``dim``: positive entries that sum to 1 (probabilities)."""
     x = _tensor(x, "x", "softmax")
+    dim = _softmax_dim(x, dim, "softmax")
     out = np.exp(_log_softmax_array(x.data, dim))
 
     def backward(g):
@@ -132,7 +154,8 @@ def cross_entropy(logits, target, reduction: str = "mean") -> Tensor:
     logp = _log_softmax_array(L, 1)
     rows = np.arange(n)
     picked = -logp[rows, T]
-    scale = 1.0 / n if reduction == "mean" else 1.0
+    # the mean over an empty batch is 0/0 = nan, as in PyTorch (the sum is 0)
+    scale = (np.float64(1.0) / n if n else np.float64(np.nan)) if reduction == "mean" else 1.0
     loss = np.asarray(picked.sum() * scale, dtype=L.dtype)
 
     def backward(g):

@@ -9,9 +9,10 @@ from . import functional as F
 from .module import Module, Parameter
 
 
-def _positive_int(value, what: str, layer: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value <= 0:
-        raise ValueError(f"{layer}: {what} must be a positive integer, got {value!r}.")
+def _positive_int(value, what: str, layer: str, minimum: int = 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
+        kind = "positive" if minimum else "non-negative"
+        raise ValueError(f"{layer}: {what} must be a {kind} integer, got {value!r}.")
     return int(value)
 
 
@@ -32,10 +33,11 @@ class Linear(Module):
     def __init__(self, in_features: int, out_features: int, bias: bool = True,
                  dtype=np.float64, rng=None):
         super().__init__()
-        self.in_features = _positive_int(in_features, "in_features", "Linear")
-        self.out_features = _positive_int(out_features, "out_features", "Linear")
+        # zero features are allowed, as in PyTorch: the layer then outputs its bias
+        self.in_features = _positive_int(in_features, "in_features", "Linear", minimum=0)
+        self.out_features = _positive_int(out_features, "out_features", "Linear", minimum=0)
         gen = get_rng(rng)
-        bound = 1.0 / np.sqrt(self.in_features)
+        bound = 1.0 / np.sqrt(self.in_features) if self.in_features else 0.0
         self.weight = Parameter(
             gen.uniform(-bound, bound, (self.out_features, self.in_features)).astype(dtype))
         self.bias = (Parameter(gen.uniform(-bound, bound, self.out_features).astype(dtype))

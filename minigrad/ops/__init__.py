@@ -12,8 +12,31 @@ module             ops                                         chapter
 ``inplace``        t[i] = v, add_, mul_, zero_ …, +=, clone    —
 =================  ==========================================  =========
 
+Beyond the core chapters, PyTorch's tensor API, one idea per module (each module's
+docstring says more):
+
+==================  =========================================================
+module              ops
+==================  =========================================================
+``compare``         ==, !=, <, <=, >, >= (bool tensors), equal, allclose, any, all
+``convert``         float(t), int(t), tolist, .float(), .double(), .long(), .to(), .cpu()
+``shape``           view, flatten, squeeze, unsqueeze
+``repeat``          repeat
+``join``            cat, stack, split, chunk, narrow
+``select``          gather, masked_fill, where
+``abs_sqrt``        abs, sqrt
+``clamp``           clamp/clip, maximum, minimum
+``minmax``          max, min (all, or along a dim with indices), argmax, argmin
+``var_std``         var, std (with ``correction``)
+``log_exp``         logsumexp, softplus, logsigmoid
+``einsum``          einsum
+``sort``            sort, argsort, topk
+==================  =========================================================
+
 Importing a module registers its ops as Tensor methods and operators
 (see :func:`minigrad.tensor.tensor_method`).
 """
 
 from . import add_neg, elementwise, indexing, inplace, mul_mm, pow_div, sum_expand  # noqa: F401
+from . import (abs_sqrt, clamp, compare, convert, einsum, join, log_exp, minmax,  # noqa: F401
+               repeat, select, shape, sort, var_std)

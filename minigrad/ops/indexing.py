@@ -15,12 +15,30 @@ _BASIC = (int, np.integer, slice, type(None), type(Ellipsis))
 
 
 def _plain(index):
-    """The index with any Tensors inside replaced by their arrays."""
-    if isinstance(index, Tensor):
-        return index._data
+    """The index with any Tensors inside replaced by their arrays, each part checked."""
     if isinstance(index, tuple):
-        return tuple(i._data if isinstance(i, Tensor) else i for i in index)
-    return index
+        return tuple(_part(i) for i in index)
+    return _part(index)
+
+
+def _part(i):
+    """One part of an index: ints, slices, None, ..., or integer/boolean arrays (or lists or
+    tensors of them).  A float is refused: NumPy would say only 'arrays used as indices must
+    be of integer type', and a Tensor([0, 1]) is float64 by minigrad's rules."""
+    if isinstance(i, _BASIC):
+        return i
+    if isinstance(i, (Tensor, np.ndarray, list)):
+        array = i._data if isinstance(i, Tensor) else np.asarray(i)
+        if array.size == 0 and isinstance(i, list):
+            return array.astype(np.int64)             # [] (NumPy makes float64 of it)
+        if array.dtype.kind in "iub":
+            return array
+        hint = (" Tensor(...) makes float64 from a list; use mg.tensor([0, 1]) or "
+                "Tensor(..., dtype=np.int64)." if isinstance(i, Tensor) else "")
+        raise TypeError(f"index: a tensor can be indexed with integers or booleans (and "
+                        f"slices), but this index holds dtype {array.dtype}.{hint}")
+    raise TypeError(f"index: a tensor can be indexed with integers, slices, None, ..., or "
+                    f"integer/boolean tensors, arrays or lists, got {type(i).__name__} {i!r}.")
 
 
 def _is_basic(index) -> bool:

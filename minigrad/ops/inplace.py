@@ -16,12 +16,14 @@ PyTorch's, with one simplification:
 
 import numpy as np
 
-from .. import autograd
+from .. import autograd, dtypes
 from ..tensor import Tensor, tensor_method
+from .indexing import _plain
 
 
-def _values(x):
-    return x.data if isinstance(x, Tensor) else x
+def _values(x, what: str = "the value"):
+    """A Tensor's array, or numbers checked (no None, strings or objects turned into NaN)."""
+    return x.data if isinstance(x, Tensor) else dtypes.numbers_as(x, None, what)
 
 
 def _refuse(t: Tensor, what: str) -> None:
@@ -55,18 +57,18 @@ def _write(t: Tensor, fn, what: str) -> Tensor:
 def setitem(t, index, value):
     """``t[index] = value``: write into the tensor (see the module docstring for when)."""
     _refuse(t, "t[i] = v")
-    index = tuple(i.data if isinstance(i, Tensor) else i for i in index) \
-        if isinstance(index, tuple) else _values(index)
+    index = _plain(index)
+    value = _values(value, "t[i] = v: the value")
 
     def assign(array):
-        array[index] = _values(value)
+        array[index] = value
     return _write(t, assign, "t[i] = v")
 
 
 def _inplace_binary(name: str, ufunc):
     def method(t, other, alpha=None):
         _refuse(t, f"{name}")
-        operand = _values(other)
+        operand = _values(other, f"{name}: other")
         if alpha is not None:
             operand = np.multiply(operand, alpha)
         return _write(t, lambda array: ufunc(array, operand, out=array, casting="same_kind"),
@@ -92,7 +94,8 @@ def _augmented(name: str, ufunc):
         if recording and not t.requires_grad:
             return NotImplemented           # a constant plus a tracked tensor: a new node
         _refuse(t, f"t {name} x")
-        return _write(t, lambda array: ufunc(array, _values(other), out=array,
+        operand = _values(other, f"t {name} x: x")
+        return _write(t, lambda array: ufunc(array, operand, out=array,
                                              casting="same_kind"), f"t {name} x")
     return method
 
@@ -114,14 +117,16 @@ def zero_(t):
 def fill_(t, value):
     """Set every element to ``value``, in place; returns ``t``."""
     _refuse(t, "fill_()")
-    return _write(t, lambda array: array.fill(_values(value)), "fill_()")
+    value = _values(value, "fill_(): value")
+    return _write(t, lambda array: array.fill(value), "fill_()")
 
 
 @tensor_method("copy_")
 def copy_(t, src):
     """Copy ``src``'s values into ``t`` (broadcasting), in place; returns ``t``."""
     _refuse(t, "copy_()")
-    return _write(t, lambda array: np.copyto(array, _values(src), casting="same_kind"),
+    src = _values(src, "copy_(): src")
+    return _write(t, lambda array: np.copyto(array, src, casting="same_kind"),
                   "copy_()")
 
 

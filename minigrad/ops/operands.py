@@ -61,10 +61,11 @@ def binary(fn, a: Tensor, b: Tensor, op: str) -> np.ndarray:
 
 def normalize_dims(dim, ndim: int, op: str):
     """``dim`` (None, an int or a tuple of ints, negatives allowed) as a sorted tuple of axes,
-    or None for "all axes"."""
-    if dim is None:
+    or None for "all axes".  An empty tuple also means every axis, as in PyTorch
+    (``t.sum(dim=())`` sums everything)."""
+    if dim is None or (isinstance(dim, (tuple, list)) and len(dim) == 0):
         return None
-    if isinstance(dim, (int, np.integer)):
+    if isinstance(dim, (int, np.integer)) and not isinstance(dim, bool):
         dims = (dim,)
     elif isinstance(dim, (tuple, list)):
         dims = tuple(dim)
@@ -72,7 +73,7 @@ def normalize_dims(dim, ndim: int, op: str):
         raise TypeError(f"{op}: dim must be an int or a tuple of ints, got {type(dim).__name__}.")
     out = []
     for d in dims:
-        if not isinstance(d, (int, np.integer)):
+        if isinstance(d, bool) or not isinstance(d, (int, np.integer)):
             raise TypeError(f"{op}: dim must be an int or a tuple of ints, got {type(d).__name__}.")
         if not -ndim <= d < ndim:
             raise IndexError(f"{op}: dim {d} is out of range for a tensor with {ndim} "
@@ -81,3 +82,68 @@ def normalize_dims(dim, ndim: int, op: str):
     if len(set(out)) != len(out):
         raise ValueError(f"{op}: dim {dim} names the same axis twice.")
     return tuple(sorted(out))
+
+
+def keep_flag(keepdim, keepdims, op: str) -> bool:
+    """PyTorch's ``keepdim=`` or NumPy's ``keepdims=`` (either may be used), as one bool."""
+    for name, value in (("keepdim", keepdim), ("keepdims", keepdims)):
+        if value is not None and not isinstance(value, (bool, np.bool_)):
+            raise TypeError(f"{op}: {name} must be True or False, got {type(value).__name__} "
+                            f"{value!r} (to reduce over several axes, pass a tuple: "
+                            f"{op}(dim=(0, 1))).")
+    if keepdims is not None and keepdim is not None and bool(keepdims) != bool(keepdim):
+        raise TypeError(f"{op}: keepdim={keepdim} and keepdims={keepdims} disagree; pass one "
+                        f"of them (they mean the same).")
+    return bool(keepdim) or bool(keepdims)
+
+
+def shape_arg(shape: tuple, op: str, allow_infer: bool = True) -> tuple:
+    """A shape given as ``f(2, 3)`` or ``f((2, 3))``, checked: ints, non-negative, except one
+    -1 (to be inferred) where ``allow_infer``."""
+    if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+        shape = tuple(shape[0])
+    for n in shape:
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+            raise TypeError(f"{op}: the shape (its sizes) must be ints, got "
+                            f"{type(n).__name__} {n!r} in {shape!r}.")
+        if n < (-1 if allow_infer else 0):
+            raise ValueError(f"{op}: sizes must be non-negative"
+                             + (" (or -1, to infer one size)" if allow_infer else "")
+                             + f", got {shape!r}.")
+    if sum(1 for n in shape if n == -1) > 1:
+        raise ValueError(f"{op}: only one size can be -1 (inferred), got {shape!r}.")
+    return tuple(int(n) for n in shape)
+
+
+def axis(dim, ndim: int, op: str, name: str = "dim") -> int:
+    """One axis ``dim`` (negatives count from the end) of a tensor with ``ndim`` axes."""
+    if isinstance(dim, bool) or not isinstance(dim, (int, np.integer)):
+        raise TypeError(f"{op}: {name} must be an int, got {type(dim).__name__} {dim!r}.")
+    if not -ndim <= dim < ndim:
+        raise IndexError(f"{op}: {name} {dim} is out of range for a tensor with {ndim} "
+                         f"dimension(s) (valid: {-ndim} to {ndim - 1}).")
+    return int(dim) % ndim
+
+
+def int_array(x, what: str, op: str) -> np.ndarray:
+    """An integer index (a Tensor, an ndarray or a list of ints) as an int ndarray."""
+    if isinstance(x, Tensor):
+        x = x.data
+    elif isinstance(x, (list, tuple)):
+        x = np.asarray(x)
+    elif not isinstance(x, np.ndarray):
+        raise TypeError(f"{op}: {what} must be an integer tensor, got {type(x).__name__}.")
+    if x.dtype.kind not in "iu" and not (x.size == 0 and x.dtype.kind == "f"):
+        raise TypeError(f"{op}: {what} must be an integer tensor (int64), got dtype {x.dtype}.")
+    return x.astype(np.int64, copy=False)
+
+
+def bool_array(x, what: str, op: str) -> np.ndarray:
+    """A mask (a bool Tensor or ndarray) as a bool ndarray."""
+    data = x.data if isinstance(x, Tensor) else x
+    if not isinstance(data, np.ndarray):
+        raise TypeError(f"{op}: {what} must be a bool tensor, got {type(x).__name__}.")
+    if data.dtype != np.bool_:
+        raise TypeError(f"{op}: {what} must be a bool tensor (such as t > 0), got dtype "
+                        f"{data.dtype}.")
+    return data

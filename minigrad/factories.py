@@ -1,0 +1,269 @@
+"""Making tensors: PyTorch's factories (``zeros``, ``arange``, ``randn`` …) with its defaults.
+
+Every factory takes ``dtype=``, ``device=`` (only ``"cpu"``) and ``requires_grad=``.
+The dtype defaults follow PyTorch, with minigrad's default float (float64) where
+PyTorch would use its own (float32):
+
+* ``tensor(data)`` infers it: Python bools give ``bool``, Python ints ``int64``,
+  anything with a float ``float64``; a NumPy array keeps its dtype.  (``Tensor(data)``
+  keeps the course's simpler rule: numbers and lists always become float64.)
+* ``arange`` and ``full`` give ``int64`` when every number they are given is an int.
+* ``zeros``, ``ones``, ``empty``, ``eye``, ``linspace``, ``rand`` and ``randn`` give float64;
+  ``randint`` gives int64.
+* the ``*_like`` forms take the shape and dtype of the tensor they are given.
+
+Random factories draw from minigrad's one generator (:func:`minigrad.manual_seed`),
+or from ``generator=`` (a ``numpy.random.Generator``) when one is passed.
+
+``tensor`` and ``Tensor`` copy what they are given; ``from_numpy`` (in ``tensor.py``)
+shares memory with the array (changing one changes the other), as in PyTorch.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from . import dtypes
+from .device import check_device
+from .ops.operands import shape_arg
+from .random import get_rng
+from .tensor import DEFAULT_DTYPE, Tensor
+
+
+# -- helpers -------------------------------------------------------------------------------
+def _finish(array: np.ndarray, requires_grad: bool) -> Tensor:
+    t = Tensor._from_op(array)
+    if requires_grad:
+        t.requires_grad_(True)
+    return t
+
+
+def _size(size: tuple, op: str) -> tuple:
+    """``zeros(2, 3)``, ``zeros((2, 3))`` and ``zeros([2, 3])`` all mean shape (2, 3)."""
+    return shape_arg(size, op, allow_infer=False)
+
+
+def _number(x, what: str, op: str):
+    """A Python or NumPy real number (bools included), else a TypeError naming ``what``."""
+    if isinstance(x, Tensor):
+        if x.data.size != 1:
+            raise TypeError(f"{op}: {what} must be a number, got a tensor of shape {x.shape}.")
+        return x.data.item()
+    if not isinstance(x, (numbers.Real, np.generic)) or isinstance(x, np.complexfloating):
+        raise TypeError(f"{op}: {what} must be a number, got {type(x).__name__} {x!r}.")
+    return x.item() if isinstance(x, np.generic) else x
+
+
+def _float_dtype(dtype, op: str):
+    """``dtype`` (default float64), which must be a floating-point one."""
+    resolved = dtypes.resolve(dtype, op)
+    if resolved is None:
+        return np.dtype(DEFAULT_DTYPE)
+    if resolved.kind != "f":
+        raise TypeError(f"{op}: dtype must be a floating-point dtype such as minigrad.float32 "
+                        f"for random floats, got {resolved}.")
+    return resolved
+
+
+# -- from data -----------------------------------------------------------------------------
+def tensor(data, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
+    """A new tensor holding a copy of ``data``, its dtype inferred as PyTorch does (module
+    docstring): ``tensor([1, 2])`` is int64, ``tensor([1.0, 2])`` float64."""
+    check_device(device, "tensor")
+    dtype = dtypes.resolve(dtype, "tensor")
+    if isinstance(data, Tensor):
+        data = data.data
+    if isinstance(data, (np.ndarray, np.generic)):
+        array = dtypes.check_numeric(np.array(data), "tensor() data")
+    elif isinstance(data, (numbers.Number, list, tuple)):
+        array = np.array(dtypes.python_data(data, None, "tensor() data"))
+        if array.dtype.kind == "f":
+            array = array.astype(DEFAULT_DTYPE, copy=False)
+        elif array.dtype.kind in "iu":
+            array = array.astype(np.int64, copy=False)
+    else:
+        raise dtypes.unsupported(data, "tensor()")
+    if dtype is not None:
+        array = array.astype(dtype, copy=False)
+    return _finish(array, requires_grad)
+
+
+# -- filled with one value ----------------------------------------------------------------
+def zeros(*size, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
+    """A tensor of zeros: ``zeros(2, 3)`` or ``zeros((2, 3))``."""
+    check_device(device, "zeros")
+    dtype = dtypes.resolve(dtype, "zeros", DEFAULT_DTYPE)
+    return _finish(np.zeros(_size(size, "zeros"), dtype=dtype), requires_grad)
+
+
+def ones(*size, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
+    """A tensor of ones: ``ones(2, 3)`` or ``ones((2, 3))``."""
+    check_device(device, "ones")
+    dtype = dtypes.resolve(dtype, "ones", DEFAULT_DTYPE)
+    return _finish(np.ones(_size(size, "ones"), dtype=dtype), requires_grad)
+
+
+def empty(*size, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
+    """A tensor whose values are whatever was in memory: fill it before reading it."""
+    check_device(device, "empty")
+    dtype = dtypes.resolve(dtype, "empty", DEFAULT_DTYPE)
+    return _finish(np.empty(_size(size, "empty"), dtype=dtype), requires_grad)
+
+
+def _inferred(value, dtype, op: str):
+    """PyTorch's dtype for a fill value: bool, int64 for an int, else minigrad's float."""
+    resolved = dtypes.resolve(dtype, op)
+    if resolved is not None:
+        return resolved
+    if isinstance(value, (bool, np.bool_)):
+        return np.dtype(np.bool_)
+    if isinstance(value, (int, np.integer)):
+        return np.dtype(np.int64)
+    return np.dtype(DEFAULT_DTYPE)
+
+
+def full(size, fill_value, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
+    """A tensor of shape ``size`` filled with ``fill_value`` (an int value gives int64)."""
+    check_device(device, "full")
+    shape = _size((size,) if isinstance(size, (tuple, list)) else (size,), "full")
+    value = _number(fill_value, "fill_value", "full")
+    return _finish(np.full(shape, value, dtype=_inferred(value, dtype, "full")), requires_grad)
+
+
+def eye(n, m=None, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
+    """The n×m identity matrix (n×n when m is not given)."""
+    check_device(device, "eye")
+    n, m = _size((n, n if m is None else m), "eye")
+    dtype = dtypes.resolve(dtype, "eye", DEFAULT_DTYPE)
+    return _finish(np.eye(n, m, dtype=dtype), requires_grad)
+
+
+# -- ranges --------------------------------------------------------------------------------
+def arange(start, end=None, step=1, dtype=None, device=None,
+           requires_grad: bool = False) -> Tensor:
+    """``start, start + step, …`` up to but not including ``end`` (``arange(5)``: 0 … 4).
+
+    int64 when every argument is an int, float64 otherwise."""
+    check_device(device, "arange")
+    if end is None:
+        start, end = 0, start
+    start, end, step = (_number(x, name, "arange")
+                        for x, name in ((start, "start"), (end, "end"), (step, "step")))
+    if step == 0:
+        raise ValueError("arange: step must be nonzero, got 0.")
+    if (end - start) * step < 0:
+        raise ValueError(f"arange: the range from start={start} to end={end} goes the other "
+                         f"way from step={step}; use a step of the opposite sign.")
+    every_int = all(isinstance(x, int) and not isinstance(x, bool) for x in (start, end, step))
+    inferred = np.int64 if every_int else DEFAULT_DTYPE
+    array = np.arange(start, end, step, dtype=np.float64 if not every_int else np.int64)
+    return _finish(array.astype(dtypes.resolve(dtype, "arange", inferred), copy=False),
+                   requires_grad)
+
+
+def linspace(start, end, steps, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
+    """``steps`` evenly spaced values from ``start`` to ``end``, both included."""
+    check_device(device, "linspace")
+    start, end = _number(start, "start", "linspace"), _number(end, "end", "linspace")
+    (steps,) = _size((steps,), "linspace")
+    dtype = dtypes.resolve(dtype, "linspace", DEFAULT_DTYPE)
+    return _finish(np.linspace(start, end, steps).astype(dtype, copy=False), requires_grad)
+
+
+# -- random --------------------------------------------------------------------------------
+def rand(*size, dtype=None, device=None, requires_grad: bool = False,
+         generator=None) -> Tensor:
+    """Uniform random numbers in [0, 1), from minigrad's generator (see ``manual_seed``)."""
+    check_device(device, "rand")
+    dtype = _float_dtype(dtype, "rand")
+    array = get_rng(generator).random(_size(size, "rand"))
+    return _finish(array.astype(dtype, copy=False), requires_grad)
+
+
+def randn(*size, dtype=None, device=None, requires_grad: bool = False,
+          generator=None) -> Tensor:
+    """Standard normal random numbers (mean 0, standard deviation 1)."""
+    check_device(device, "randn")
+    dtype = _float_dtype(dtype, "randn")
+    array = get_rng(generator).standard_normal(_size(size, "randn"))
+    return _finish(array.astype(dtype, copy=False), requires_grad)
+
+
+def randint(*args, size=None, dtype=None, device=None, requires_grad: bool = False,
+            generator=None) -> Tensor:
+    """Random integers in [low, high): ``randint(high, size)`` or ``randint(low, high, size)``,
+    as PyTorch (``size`` a tuple); int64 unless ``dtype`` says otherwise."""
+    check_device(device, "randint")
+    if size is None and args and isinstance(args[-1], (tuple, list)):
+        args, size = args[:-1], args[-1]
+    if size is None or len(args) not in (1, 2):
+        raise TypeError("randint: call it as randint(high, size) or randint(low, high, size), "
+                        "with size a tuple such as (3,) or (2, 4).")
+    low, high = (0, args[0]) if len(args) == 1 else args
+    return _randint(low, high, _size(tuple(size), "randint"), dtype, requires_grad, generator,
+                    "randint")
+
+
+def _randint(low, high, shape, dtype, requires_grad, generator, op):
+    for x, name in ((low, "low"), (high, "high")):
+        if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
+            raise TypeError(f"{op}: {name} must be an int, got {type(x).__name__} {x!r}.")
+    if high <= low:
+        raise ValueError(f"{op}: high must be greater than low, got low={low}, high={high}.")
+    dtype = dtypes.resolve(dtype, op, np.int64)
+    array = get_rng(generator).integers(low, high, size=shape)
+    return _finish(array.astype(dtype, copy=False), requires_grad)
+
+
+# -- the *_like forms: the shape (and, unless dtype= says otherwise, the dtype) of t -------
+def _like(t, dtype, op: str):
+    """(t's shape, the dtype to use): ``dtype`` when given, else t's own."""
+    if not isinstance(t, Tensor):
+        raise TypeError(f"{op}: expects a Tensor to take the shape and dtype of, got "
+                        f"{type(t).__name__}.")
+    return t.shape, t.dtype if dtype is None else dtype
+
+
+def zeros_like(t, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
+    shape, dtype = _like(t, dtype, "zeros_like")
+    return zeros(shape, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+def ones_like(t, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
+    shape, dtype = _like(t, dtype, "ones_like")
+    return ones(shape, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+def empty_like(t, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
+    shape, dtype = _like(t, dtype, "empty_like")
+    return empty(shape, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+def full_like(t, fill_value, dtype=None, device=None, requires_grad: bool = False) -> Tensor:
+    shape, dtype = _like(t, dtype, "full_like")
+    return full(shape, fill_value, dtype=dtype, device=device, requires_grad=requires_grad)
+
+
+def rand_like(t, dtype=None, device=None, requires_grad: bool = False, generator=None) -> Tensor:
+    shape, dtype = _like(t, dtype, "rand_like")
+    return rand(shape, dtype=_float_dtype(dtype, "rand_like"), device=device,
+                requires_grad=requires_grad, generator=generator)
+
+
+def randn_like(t, dtype=None, device=None, requires_grad: bool = False,
+               generator=None) -> Tensor:
+    shape, dtype = _like(t, dtype, "randn_like")
+    return randn(shape, dtype=_float_dtype(dtype, "randn_like"), device=device,
+                 requires_grad=requires_grad, generator=generator)
+
+
+def randint_like(t, low, high=None, dtype=None, device=None, requires_grad: bool = False,
+                 generator=None) -> Tensor:
+    """``randint_like(t, high)`` or ``randint_like(t, low, high)``."""
+    shape, dtype = _like(t, dtype, "randint_like")
+    check_device(device, "randint_like")
+    if high is None:
+        low, high = 0, low
+    return _randint(low, high, shape, dtype, requires_grad, generator, "randint_like")

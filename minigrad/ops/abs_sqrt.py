@@ -1,0 +1,35 @@
+"""``abs`` and ``sqrt``: two elementwise functions with a point where the slope is special.
+
+``|x|`` has slope -1 left of 0 and +1 right of it; at exactly 0 we use 0, as PyTorch
+(the sign of 0).  ``√x`` has slope 1/(2√x), which is infinite at 0, as in PyTorch.
+"""
+
+import numpy as np
+
+from ..autograd import record
+from ..tensor import tensor_method
+
+
+@tensor_method("abs", "__abs__")
+def abs(a):                                   # noqa: A001 (PyTorch's name)
+    """|x|, elementwise; its gradient is the sign of x (0 at 0)."""
+    A = a.data
+
+    def backward(g):
+        with np.errstate(invalid="ignore"):        # inf * sign(0) is NaN, as in PyTorch
+            return (g * np.sign(A),)
+
+    return record(np.abs(A), (a,), backward, "abs", saved=(a,))
+
+
+@tensor_method("sqrt")
+def sqrt(a):
+    """√x, elementwise (NaN for negative x, as in PyTorch)."""
+    with np.errstate(invalid="ignore"):
+        out = np.sqrt(a.data)
+
+    def backward(g):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return (g / (2 * out),)
+
+    return record(out, (a,), backward, "sqrt", saves_output=True)

@@ -1,0 +1,107 @@
+"""Keeping values within bounds: ``clamp``/``clip``, ``maximum`` and ``minimum``.
+
+Each output element is one of its inputs' elements, so the gradient goes to the
+input that was chosen and nowhere else.  The rules at the edges are PyTorch's: a
+value exactly on a clamp bound keeps its gradient, and where ``maximum``/``minimum``
+see a tie, each side gets half.  Masks are applied with ``np.where``, never by
+multiplying with 0, so an infinite upstream gradient never becomes NaN.
+"""
+
+import numbers
+
+import numpy as np
+
+from ..autograd import record
+from ..broadcasting import sum_to
+from ..errors import broadcast_error
+from ..tensor import Tensor, tensor_method
+from .operands import binary, pair
+
+
+def _bound(x, name: str, like: Tensor):
+    if x is None or isinstance(x, Tensor):
+        return x
+    if isinstance(x, (numbers.Real, np.generic)) and not isinstance(x, np.complexfloating):
+        return Tensor._from_op(np.asarray(x, dtype=like.dtype if like.dtype.kind == "f"
+                                          else np.result_type(like.dtype, x)))
+    raise TypeError(f"clamp: {name} must be a number or a Tensor, got {type(x).__name__}.")
+
+
+def _pick(mask, g, shape, dtype):
+    return sum_to(np.where(mask, g, np.zeros((), dtype=g.dtype)), shape).astype(dtype, copy=False)
+
+
+@tensor_method("clamp", "clip")
+def clamp(a, min=None, max=None):                     # noqa: A002 (PyTorch's names)
+    """Each element limited to [min, max] (either bound may be None; a bound may be a tensor).
+
+    Where ``min > max`` every element becomes ``max``, as in PyTorch."""
+    if min is None and max is None:
+        raise ValueError("clamp: give at least one of min and max.")
+    lo, hi = _bound(min, "min", a), _bound(max, "max", a)
+    A = a.data
+    out = A
+    try:
+        if lo is not None:
+            out = np.maximum(out, lo.data)
+        if hi is not None:
+            out = np.minimum(out, hi.data)
+    except ValueError:
+        shapes = [a.shape] + [b.shape for b in (lo, hi) if b is not None]
+        raise broadcast_error("clamp", *shapes) from None
+    inputs = (a,) + tuple(b for b in (lo, hi) if b is not None)
+    L = None if lo is None else lo.data
+    H = None if hi is None else hi.data
+    meta = [(t.shape, t.dtype, t.requires_grad) for t in inputs]
+
+    def backward(g):
+        with np.errstate(invalid="ignore"):
+            inside = np.ones(np.shape(A), dtype=bool)
+            if L is not None:
+                inside = inside & (A >= L)
+            if H is not None:
+                inside = inside & (A <= H)
+            grads = [_pick(inside, g, *meta[0][:2]) if meta[0][2] else None]
+            if L is not None:
+                below = (A < L) if H is None else (A < L) & (L < H)
+                grads.append(_pick(below, g, *meta[1][:2]) if meta[1][2] else None)
+            if H is not None:
+                above = (A > H) if L is None else (A > H) | (H < L)
+                grads.append(_pick(above, g, *meta[-1][:2]) if meta[-1][2] else None)
+        return tuple(grads)
+
+    return record(out, inputs, backward, "clamp", saved=inputs)
+
+
+clip = clamp
+
+
+def _tie_split(name: str, ufunc, loses):
+    """maximum / minimum: the chosen side gets the gradient, a tie gives each side half."""
+    def op(a, b):
+        a, b = pair(a, b, name)
+        A, B = a.data, b.data
+        out = binary(ufunc, a, b, name)
+        meta = [(a.shape, a.dtype, a.requires_grad), (b.shape, b.dtype, b.requires_grad)]
+
+        def backward(g):
+            with np.errstate(invalid="ignore"):
+                half = np.where(A == B, g / 2, g)
+                zero = np.zeros((), dtype=g.dtype)
+                ga = sum_to(np.where(loses(A, B), zero, half), meta[0][0]) if meta[0][2] else None
+                gb = sum_to(np.where(loses(B, A), zero, half), meta[1][0]) if meta[1][2] else None
+            return (None if ga is None else ga.astype(meta[0][1], copy=False),
+                    None if gb is None else gb.astype(meta[1][1], copy=False))
+
+        return record(out, (a, b), backward, name, saved=(a, b))
+
+    op.__name__ = name
+    return op
+
+
+maximum = tensor_method("maximum")(_tie_split("maximum", np.maximum, np.less))
+maximum.__doc__ = ("The larger of a and b, elementwise (NaN if either is NaN), with "
+                   "broadcasting; on a tie each gets half the gradient.")
+minimum = tensor_method("minimum")(_tie_split("minimum", np.minimum, np.greater))
+minimum.__doc__ = ("The smaller of a and b, elementwise (NaN if either is NaN), with "
+                   "broadcasting; on a tie each gets half the gradient.")

@@ -1,0 +1,132 @@
+"""``einsum``: sums of products written as index equations, ``einsum("ij,jk->ik", a, b)``.
+
+Each operand's axes get letters; letters shared between operands are multiplied
+along, letters missing from the output (after ``->``) are summed over.  ``mm`` is
+``"ij,jk->ik"``, a batch of dot products ``"bi,bi->b"``, a trace ``"ii->"``.
+
+The backward is einsum again: the gradient for one operand is the einsum of the
+output's gradient with every *other* operand, written to that operand's letters.
+Two details need care: a letter only that operand has was summed away, so its
+gradient is copied back along it (an einsum with a vector of ones); and a letter
+repeated in one operand (``"ii"``, a diagonal) gets its gradient only on the
+diagonal.  ``...`` stands for any number of leading axes, which broadcast.
+"""
+
+import string
+
+import numpy as np
+
+from ..autograd import record
+from ..errors import ShapeError
+from ..tensor import Tensor
+from .operands import as_tensor
+
+_LETTERS = set(string.ascii_letters)
+
+
+def _parse(equation: str, ndims: list):
+    """The equation with ``...`` replaced by letters: (list of input letter lists, output
+    letters)."""
+    eq = equation.replace(" ", "")
+    lhs, arrow, rhs = eq.partition("->")
+    terms = lhs.split(",")
+    if len(terms) != len(ndims):
+        raise ValueError(f"einsum: the equation {equation!r} has {len(terms)} input term(s) "
+                         f"but {len(ndims)} operand(s) were given.")
+    for term in terms + ([rhs] if arrow else []):
+        bad = set(term.replace("...", "")) - _LETTERS
+        if bad or term.count("...") > 1:
+            raise ValueError(f"einsum: subscripts must be letters (and at most one '...' per "
+                             f"term), got {term!r} in {equation!r}.")
+    spare = [c for c in string.ascii_letters if c not in eq]
+    ell = 0
+    for k, (term, nd) in enumerate(zip(terms, ndims)):
+        named = len(term.replace("...", ""))
+        if ("..." in term and named > nd) or ("..." not in term and named != nd):
+            raise ShapeError(f"einsum: operand {k} has {nd} dimension(s) but its subscripts "
+                             f"{term!r} name {named}.")
+        if "..." in term:
+            ell = max(ell, nd - named)
+    ell_letters = spare[:ell]
+    inputs = []
+    for term, nd in zip(terms, ndims):
+        mine = ell_letters[ell - (nd - len(term.replace("...", ""))):] if "..." in term else []
+        head, _, tail = term.partition("...")
+        inputs.append(list(head) + mine + list(tail))
+    if arrow:
+        head, dots, tail = rhs.partition("...")
+        output = list(head) + (ell_letters if dots else []) + list(tail)
+        for c in output:
+            if output.count(c) > 1 or not any(c in t for t in inputs):
+                raise ValueError(f"einsum: output subscript {c!r} in {equation!r} appears "
+                                 f"twice or in no input.")
+    else:
+        counts = {}
+        for t in inputs:
+            for c in t:
+                counts[c] = counts.get(c, 0) + 1
+        output = ell_letters + sorted(c for c, n in counts.items()
+                                      if n == 1 and c not in ell_letters)
+    return inputs, output
+
+
+def einsum(equation, *operands) -> Tensor:
+    """Sum of products over the letters of ``equation``, as ``torch.einsum`` (operands may
+    also be passed as one list: ``einsum("ij,jk", [a, b])``)."""
+    if not isinstance(equation, str):
+        raise TypeError(f"einsum: the first argument must be the equation, a string such as "
+                        f"'ij,jk->ik', got {type(equation).__name__}.")
+    if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
+        operands = tuple(operands[0])
+    tensors = tuple(as_tensor(x, "einsum") for x in operands)
+    inputs, output = _parse(equation, [t.ndim for t in tensors])
+    # the size of each letter; size 1 broadcasts against any other size
+    sizes = {}
+    for k, (letters, t) in enumerate(zip(inputs, tensors)):
+        for c, n in zip(letters, t.shape):
+            if letters.count(c) > 1 and n != t.shape[letters.index(c)]:
+                raise ShapeError(f"einsum: operand {k} repeats subscript {c!r} on axes of "
+                                 f"different sizes (shape {t.shape}).")
+            have = sizes.get(c)
+            if have is not None and n != have and 1 not in (n, have):
+                raise ShapeError(f"einsum: subscript {c!r} has size {have} in one operand "
+                                 f"and {n} in operand {k} (shapes "
+                                 f"{' and '.join(str(t.shape) for t in tensors)}).")
+            sizes[c] = n if have in (None, 1) else have
+    arrays = [np.broadcast_to(t.data, [sizes[c] if n == 1 else n for c, n in zip(letters, t.shape)])
+              for letters, t in zip(inputs, tensors)]
+    spec = ",".join("".join(t) for t in inputs) + "->" + "".join(output)
+    out = np.asarray(np.einsum(spec, *arrays, optimize=len(arrays) > 2))
+    meta = [(t.shape, t.dtype, t.requires_grad) for t in tensors]
+
+    def backward(g):
+        grads = []
+        for k, (letters, (shape, dtype, need)) in enumerate(zip(inputs, meta)):
+            if not need:
+                grads.append(None)
+                continue
+            unique = list(dict.fromkeys(letters))
+            subs, args = ["".join(output)], [g]
+            for j, other in enumerate(inputs):
+                if j != k:
+                    subs.append("".join(other))
+                    args.append(arrays[j])
+            elsewhere = set(output).union(*(inputs[j] for j in range(len(inputs)) if j != k))
+            for c in unique:
+                if c not in elsewhere:            # summed away inside this operand alone
+                    subs.append(c)
+                    args.append(np.ones(sizes[c], dtype=g.dtype))
+            grad = np.einsum(",".join(subs) + "->" + "".join(unique), *args,
+                             optimize=len(args) > 2)
+            own = [shape[letters.index(c)] for c in unique]
+            squeeze = tuple(i for i, n in enumerate(own) if n == 1 and grad.shape[i] != 1)
+            if squeeze:                             # this operand was broadcast along them
+                grad = grad.sum(axis=squeeze, keepdims=True)
+            if len(unique) != len(letters):         # a repeated letter: only the diagonal
+                full = np.zeros(shape, dtype=grad.dtype)
+                np.einsum("".join(letters) + "->" + "".join(unique), full)[...] = grad
+                grad = full
+            grads.append(np.asarray(grad).astype(dtype, copy=False))
+        return tuple(grads)
+
+    return record(out, tensors, backward, "einsum", saved=tensors)

@@ -1,0 +1,136 @@
+"""Joining and splitting along an axis: ``cat``, ``stack``, ``split``, ``chunk``, ``narrow``.
+
+``cat`` lays tensors end to end along an existing axis and ``stack`` along a new
+one; each input's gradient is its own slice of the output's gradient.  Splitting
+is the mirror image: each piece is a slice of the input, and its gradient goes
+back into that slice (zeros elsewhere).
+"""
+
+import numpy as np
+
+from ..autograd import record
+from ..errors import ShapeError
+from ..tensor import Tensor, tensor_method
+from .operands import axis
+
+
+def _tensors(tensors, op: str) -> list:
+    if isinstance(tensors, Tensor) or not isinstance(tensors, (list, tuple)):
+        raise TypeError(f"{op}: expects a list or tuple of tensors, got "
+                        f"{type(tensors).__name__}; write {op}([a, b]), not {op}(a, b).")
+    if not tensors:
+        raise ValueError(f"{op}: expects a non-empty list of tensors, got an empty one.")
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"{op}: item {i} of the list is a {type(t).__name__}, not a Tensor.")
+    return list(tensors)
+
+
+def cat(tensors, dim: int = 0) -> Tensor:
+    """Join tensors end to end along the existing axis ``dim``: their other sizes must match."""
+    tensors = _tensors(tensors, "cat")
+    first = tensors[0]
+    if any(t.ndim == 0 for t in tensors):
+        raise ShapeError("cat: cannot join 0-d tensors end to end (they have no axis); "
+                         "use stack to put them along a new one.")
+    d = axis(dim, first.ndim, "cat")
+    others = first.shape[:d] + first.shape[d + 1:]          # every size but the one at d
+    for t in tensors[1:]:
+        if t.ndim != first.ndim or t.shape[:d] + t.shape[d + 1:] != others:
+            shapes = " and ".join(str(x.shape) for x in tensors)
+            raise ShapeError(f"cat: shapes {shapes} do not fit together along dim {dim}: every "
+                             f"size except the one at dim {dim} must match.")
+    sizes = [t.shape[d] for t in tensors]
+    bounds = np.cumsum(sizes)[:-1]
+    meta = [(t.dtype, t.requires_grad) for t in tensors]
+
+    def backward(g):
+        return tuple(p.astype(dt, copy=False) if need else None
+                     for (dt, need), p in zip(meta, np.split(g, bounds, axis=d)))
+
+    return record(np.concatenate([t.data for t in tensors], axis=d), tuple(tensors), backward,
+                  "cat")
+
+
+def stack(tensors, dim: int = 0) -> Tensor:
+    """Join tensors of one shape along a new axis ``dim``: ``stack([a, b])`` has shape (2, …)."""
+    tensors = _tensors(tensors, "stack")
+    first = tensors[0]
+    for t in tensors[1:]:
+        if t.shape != first.shape:
+            shapes = " and ".join(str(x.shape) for x in tensors)
+            raise ShapeError(f"stack: every tensor must have the same shape, got {shapes}.")
+    d = axis(dim, first.ndim + 1, "stack")
+    meta = [(t.dtype, t.requires_grad) for t in tensors]
+
+    def backward(g):
+        return tuple(np.take(g, i, axis=d).astype(dt, copy=False) if need else None
+                     for i, (dt, need) in enumerate(meta))
+
+    return record(np.stack([t.data for t in tensors], axis=d), tuple(tensors), backward, "stack")
+
+
+concat = concatenate = cat
+
+
+def _narrow(a, d: int, start: int, length: int, op: str) -> Tensor:
+    index = (slice(None),) * d + (slice(start, start + length),)
+    in_shape, dtype = a.shape, a.dtype
+
+    def backward(g):
+        full = np.zeros(in_shape, dtype=dtype)
+        full[index] = g
+        return (full,)
+
+    return record(a.data[index].copy(), (a,), backward, op)
+
+
+@tensor_method("narrow")
+def narrow(a, dim: int, start: int, length: int) -> Tensor:
+    """The ``length`` elements from ``start`` along ``dim`` (``t[:, start:start + length]``)."""
+    d = axis(dim, a.ndim, "narrow")
+    for name, x in (("start", start), ("length", length)):
+        if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
+            raise TypeError(f"narrow: {name} must be an int, got {type(x).__name__} {x!r}.")
+    n = a.shape[d]
+    start = start + n if -n <= start < 0 else start
+    if not 0 <= start <= n or length < 0 or start + length > n:
+        raise IndexError(f"narrow: start {start} and length {length} do not fit in dim {dim} "
+                         f"of size {n} (shape {a.shape}).")
+    return _narrow(a, d, int(start), int(length), "narrow")
+
+
+@tensor_method("split")
+def split(a, split_size_or_sections, dim: int = 0) -> tuple:
+    """Cut along ``dim`` into pieces of ``split_size`` (the last may be smaller), or into pieces
+    of the sizes listed: ``split(t, [2, 3])``."""
+    d = axis(dim, a.ndim, "split")
+    n = a.shape[d]
+    arg = split_size_or_sections
+    if isinstance(arg, (list, tuple)):
+        sizes = list(arg)
+        if any(isinstance(s, bool) or not isinstance(s, (int, np.integer)) or s < 0
+               for s in sizes):
+            raise TypeError(f"split: split sizes must be non-negative ints, got {arg!r}.")
+        if sum(sizes) != n:
+            raise ShapeError(f"split: sizes {list(sizes)} add up to {sum(sizes)}, but dim "
+                             f"{dim} of shape {a.shape} has size {n}.")
+    elif isinstance(arg, (int, np.integer)) and not isinstance(arg, bool):
+        if arg <= 0 and not (arg == 0 and n == 0):
+            raise ValueError(f"split: split_size must be a positive int, got {arg}.")
+        sizes = [min(arg, n - s) for s in range(0, n, arg)] if n else [0]
+    else:
+        raise TypeError(f"split: split_size_or_sections must be an int or a list of ints, got "
+                        f"{type(arg).__name__}.")
+    starts = np.cumsum([0] + sizes[:-1])
+    return tuple(_narrow(a, d, int(s), int(k), "split") for s, k in zip(starts, sizes))
+
+
+@tensor_method("chunk")
+def chunk(a, chunks: int, dim: int = 0) -> tuple:
+    """Cut along ``dim`` into ``chunks`` pieces of equal size (the last may be smaller, and
+    there may be fewer pieces, as in PyTorch)."""
+    if isinstance(chunks, bool) or not isinstance(chunks, (int, np.integer)) or chunks <= 0:
+        raise ValueError(f"chunk: chunks must be a positive int, got {chunks!r}.")
+    n = a.shape[axis(dim, a.ndim, "chunk")]
+    return split(a, -(-n // chunks) if n else [0] * chunks, dim)

@@ -1,0 +1,85 @@
+"""Logarithms of sums of exponentials, computed without overflow: ``logsumexp``,
+``softplus`` and ``logsigmoid``.
+
+``log Σ eˣ`` overflows for x around 710 (float64) if computed as written.  Shifting by
+the largest element first, ``m + log Σ eˣ⁻ᵐ``, keeps every exponent ≤ 0.
+``softplus(x) = log(1 + eˣ)`` is the two-term case (with 0), and
+``logsigmoid(x) = log σ(x) = -softplus(-x)``; both are written so that large positive
+and large negative x stay exact, where ``log(sigmoid(x))`` would give -inf and a NaN
+gradient.  Chapter 8 uses the same trick for ``log_softmax``.
+"""
+
+import numpy as np
+
+from ..autograd import record
+from ..tensor import tensor_method
+from .operands import keep_flag, normalize_dims
+from .sum_expand import _kept_shape
+
+
+@tensor_method("logsumexp")
+def logsumexp(a, dim=None, keepdim=None, *, keepdims=None):
+    """``log(exp(t).sum(dim))`` without overflow; its gradient is ``softmax`` along ``dim``.
+
+    ``dim`` may be an int or a tuple (every axis when None or ())."""
+    keep = keep_flag(keepdim, keepdims, "logsumexp")
+    axes = normalize_dims(dim, a.ndim, "logsumexp")
+    A = a.data
+    kept = _kept_shape(a.shape, axes)
+    with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
+        m = np.max(A, axis=axes, keepdims=True, initial=-np.inf) if A.size else np.zeros(kept)
+        m = np.where(np.isinf(m), 0, m)             # all -inf (or +inf): shift by nothing
+        out = np.log(np.exp(A - m).sum(axis=axes, keepdims=True)) + m
+    out = out.astype(A.dtype, copy=False)
+    out_shape = kept if keep else tuple(n for i, n in enumerate(a.shape)
+                                        if axes is not None and i not in axes)
+
+    def backward(g):
+        with np.errstate(invalid="ignore", over="ignore"):
+            return (g.reshape(kept) * np.exp(A - out),)
+
+    return record(out.reshape(out_shape), (a,), backward, "logsumexp", saved=(a,),
+                  saves_output=True)
+
+
+def _number(x, name: str, op: str) -> float:
+    if isinstance(x, bool) or not isinstance(x, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{op}: {name} must be a number, got {type(x).__name__} {x!r}.")
+    return x
+
+
+@tensor_method("softplus")
+def softplus(a, beta=1.0, threshold=20.0):
+    """``log(1 + exp(beta x)) / beta``, a smooth relu; where ``beta x > threshold`` it is x
+    itself (PyTorch's rule, exact to float64 precision there).  Its slope is σ(beta x)."""
+    beta, threshold = _number(beta, "beta", "softplus"), _number(threshold, "threshold",
+                                                                  "softplus")
+    A = a.data
+    z = A * beta
+    linear = z > threshold
+    with np.errstate(over="ignore"):
+        e = np.exp(np.where(linear, 0, z))
+        out = np.where(linear, A, np.log1p(e) / beta).astype(A.dtype, copy=False)
+
+    def backward(g):
+        with np.errstate(invalid="ignore"):
+            return (np.where(linear, g, g * (e / (e + 1))),)
+
+    return record(out, (a,), backward, "softplus")
+
+
+@tensor_method("logsigmoid")
+def logsigmoid(a):
+    """``log σ(x) = min(x, 0) - log(1 + e^-|x|)``: exact for large |x| of either sign.
+    Its slope is ``σ(-x)``."""
+    A = a.data
+    e = np.exp(-np.abs(A))
+    out = np.minimum(A, 0) - np.log1p(e)
+    negative = A < 0
+
+    def backward(g):
+        with np.errstate(invalid="ignore"):
+            # σ(-x) = 1 - e/(1 + e) for x < 0, and e/(1 + e) for x >= 0 (e = e^-|x|)
+            return (g * np.where(negative, 1 - e / (1 + e), e / (1 + e)),)
+
+    return record(out, (a,), backward, "logsigmoid")

@@ -1,0 +1,156 @@
+"""Choosing elements by index or by mask: ``gather``, ``masked_fill``, ``where``.
+
+Like indexing (chapter 6), each output element is a copy of one input element, so
+the backward sends each output gradient back to the element it came from: with
+``np.add.at`` for ``gather`` (an index may pick one element twice), and with the
+same mask for ``masked_fill`` and ``where``.
+"""
+
+import numbers
+
+import numpy as np
+
+from ..autograd import record
+from ..broadcasting import sum_to
+from ..errors import ShapeError
+from ..tensor import Tensor, tensor_method
+from .operands import as_tensor, axis, bool_array, int_array, pair
+
+
+def gather(a, dim: int, index) -> Tensor:
+    """``out[i][j] = a[index[i][j]][j]`` for ``dim=0`` (and so on for other dims), as PyTorch.
+
+    ``index`` is an integer tensor with as many axes as ``a``; along every axis but
+    ``dim`` it may be shorter than ``a``.  The output has ``index``'s shape."""
+    if not isinstance(a, Tensor):
+        raise TypeError(f"gather: input must be a Tensor, got {type(a).__name__}.")
+    d = axis(dim, max(a.ndim, 1), "gather")
+    idx = np.array(int_array(index, "index", "gather"))   # a copy: backward reads it
+    if idx.ndim != max(a.ndim, 1) and not (a.ndim == 0 and idx.ndim == 0):
+        raise ShapeError(f"gather: index must have as many dimensions as the input, got index "
+                         f"of shape {idx.shape} for input of shape {a.shape}.")
+    A = a.data.reshape(-1) if a.ndim == 0 else a.data
+    for k in range(idx.ndim):
+        if k != d and idx.shape[k] > A.shape[k]:
+            raise ShapeError(f"gather: index of shape {idx.shape} is larger than the input of "
+                             f"shape {a.shape} along dim {k}; only dim {dim} may differ.")
+    if idx.size and (idx.min() < 0 or idx.max() >= A.shape[d]):
+        bad = idx.min() if idx.min() < 0 else idx.max()
+        raise IndexError(f"gather: index {bad} is out of range for dim {dim} of size "
+                         f"{A.shape[d]} (valid: 0 to {A.shape[d] - 1}).")
+    grids = list(np.ogrid[tuple(slice(n) for n in idx.shape)]) if idx.ndim else []
+    picks = tuple(idx if k == d else grids[k] for k in range(idx.ndim)) or (idx.reshape(1),)
+    out = A[picks]
+    in_shape, dtype, picked_shape = a.shape, a.dtype, out.shape
+
+    def backward(g):
+        full = np.zeros(A.shape, dtype=dtype)
+        np.add.at(full, picks, g.reshape(picked_shape))
+        return (full.reshape(in_shape),)
+
+    return record(out.reshape(idx.shape), (a,), backward, "gather")
+
+
+tensor_method("gather")(gather)
+
+
+def take_along(a, d: int, idx: np.ndarray, op: str, out_shape=None) -> tuple:
+    """(values, indices): the elements of ``a`` at ``idx`` along axis d (``idx`` has ``a``'s
+    number of axes; a 0-d ``a`` counts as one element), shaped ``out_shape`` (default: idx's
+    shape).  Each value's gradient goes back to the element it was taken from.  This is
+    ``max(dim)``, ``sort`` and ``topk``."""
+    A1 = a.data.reshape(1) if a.ndim == 0 else a.data
+    values = np.take_along_axis(A1, idx, axis=d)
+    if out_shape is None:
+        out_shape = values.shape if a.ndim or values.size != 1 else ()
+    in_shape = a.shape
+
+    def backward(g):
+        full = np.zeros(A1.shape, dtype=g.dtype)
+        np.put_along_axis(full, idx, g.reshape(idx.shape), axis=d)
+        return (full.reshape(in_shape),)
+
+    out = record(values.reshape(out_shape), (a,), backward, op)
+    return out, Tensor._from_op(idx.reshape(out_shape).astype(np.int64))
+
+
+@tensor_method("masked_fill")
+def masked_fill(a, mask, value) -> Tensor:
+    """A copy of ``a`` with ``value`` wherever the bool ``mask`` (broadcast to ``a``) is True.
+
+    ``value`` is a number or a 0-d tensor; a 0-d tensor that requires a gradient gets
+    the sum of the gradients of the places it filled."""
+    M = bool_array(mask, "mask", "masked_fill").copy()    # a copy: backward reads it
+    try:
+        ok = np.broadcast_shapes(M.shape, a.shape) == a.shape
+    except ValueError:
+        ok = False
+    if not ok:
+        raise ShapeError(f"masked_fill: mask of shape {M.shape} cannot be broadcast to the "
+                         f"tensor's shape {a.shape}.")
+    if isinstance(value, Tensor):
+        if value.ndim != 0:
+            raise ShapeError(f"masked_fill: value must be a number or a 0-d tensor, got a "
+                             f"tensor of shape {value.shape}.")
+        inputs = (a, value)
+    elif (isinstance(value, (numbers.Real, np.generic))
+          and not isinstance(value, np.complexfloating)):
+        inputs = (a,)
+    else:
+        raise TypeError(f"masked_fill: value must be a number or a 0-d tensor, got "
+                        f"{type(value).__name__}.")
+    V = value.data if isinstance(value, Tensor) else value
+    out = np.where(M, np.asarray(V, dtype=a.dtype), a.data)
+    need_a, need_v = a.requires_grad, len(inputs) == 2 and value.requires_grad
+    v_dtype = value.dtype if len(inputs) == 2 else None
+
+    def backward(g):
+        zero = np.zeros((), dtype=g.dtype)
+        ga = np.where(M, zero, g) if need_a else None
+        if v_dtype is None:
+            return (ga,)
+        gv = np.asarray(np.where(M, g, zero).sum(), dtype=v_dtype) if need_v else None
+        return ga, gv
+
+    return record(out, inputs, backward, "masked_fill")
+
+
+def where(condition, input=None, other=None):
+    """``input`` where ``condition`` is True, ``other`` elsewhere (all three broadcast).
+
+    ``input`` and ``other`` are tensors or numbers; each gets the gradient of the places it
+    supplied.  ``where(condition)`` alone gives the indices of the True elements, one index
+    tensor per axis (like ``nonzero(as_tuple=True)``)."""
+    C = bool_array(condition, "condition", "where").copy()  # a copy: backward reads it
+    if input is None and other is None:
+        return tuple(Tensor._from_op(i.astype(np.int64)) for i in np.nonzero(C))
+    if input is None or other is None:
+        raise TypeError("where: give both input and other (where(condition, input, other)), "
+                        "or neither.")
+    if isinstance(input, Tensor) or isinstance(other, Tensor):
+        x, y = pair(input, other, "where")
+    else:
+        x, y = as_tensor(np.asarray(input), "where"), as_tensor(np.asarray(other), "where")
+    try:
+        np.broadcast_shapes(C.shape, x.shape, y.shape)
+    except ValueError:
+        raise ShapeError(f"where: shapes {C.shape} (condition), {x.shape} (input) and "
+                         f"{y.shape} (other) cannot be broadcast together.") from None
+    out = np.where(C, x.data, y.data)
+    x_meta, y_meta = (x.shape, x.dtype, x.requires_grad), (y.shape, y.dtype, y.requires_grad)
+
+    def backward(g):
+        zero = np.zeros((), dtype=g.dtype)
+        gx = sum_to(np.where(C, g, zero), x_meta[0]).astype(x_meta[1], copy=False) \
+            if x_meta[2] else None
+        gy = sum_to(np.where(C, zero, g), y_meta[0]).astype(y_meta[1], copy=False) \
+            if y_meta[2] else None
+        return gx, gy
+
+    return record(out, (x, y), backward, "where")
+
+
+@tensor_method("where")
+def where_method(a, condition, other) -> Tensor:
+    """``t.where(condition, other)``: ``t`` where ``condition`` is True, ``other`` elsewhere."""
+    return where(condition, a, other)

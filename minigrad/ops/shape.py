@@ -1,0 +1,60 @@
+"""Same elements, another shape: ``view``, ``flatten``, ``squeeze``, ``unsqueeze``.
+
+Each only relabels the elements, like chapter 4's ``reshape``, so each has the same
+backward: reshape the gradient back to the input's shape.  (PyTorch's ``view``
+shares memory and needs a contiguous tensor; minigrad's is ``reshape`` under
+PyTorch's name, so PyTorch code runs unchanged.)  First used beyond the core
+chapters, in learners' own models.
+"""
+
+import math
+
+import numpy as np
+
+from ..tensor import tensor_method
+from .operands import axis, normalize_dims, shape_arg
+from .sum_expand import reshaped
+
+
+@tensor_method("view")
+def view(a, *shape):
+    """``t.view(2, 3)`` or ``t.view((2, 3))``: the same elements in a new shape (-1 inferred)."""
+    if len(shape) == 1 and not isinstance(shape[0], (tuple, list, int, np.integer)):
+        raise TypeError(f"view: expects a shape (ints), got {shape[0]!r}; to change the "
+                        f"dtype use .to(dtype), which converts the values.")
+    return reshaped(a, shape_arg(shape, "view"), "view")
+
+
+@tensor_method("flatten")
+def flatten(a, start_dim: int = 0, end_dim: int = -1):
+    """Merge the axes ``start_dim`` … ``end_dim`` (all, by default) into one."""
+    if a.ndim == 0:
+        return reshaped(a, (1,), "flatten")
+    start = axis(start_dim, a.ndim, "flatten", "start_dim")
+    end = axis(end_dim, a.ndim, "flatten", "end_dim")
+    if start > end:
+        raise ValueError(f"flatten: start_dim ({start_dim}) must not come after end_dim "
+                         f"({end_dim}) for a tensor with shape {a.shape}.")
+    merged = math.prod(a.shape[start:end + 1])
+    return reshaped(a, a.shape[:start] + (merged,) + a.shape[end + 1:], "flatten")
+
+
+@tensor_method("squeeze")
+def squeeze(a, dim=None):
+    """Drop axes of size 1: all of them, or only ``dim`` (an int or a tuple).
+
+    As in PyTorch, naming an axis whose size is not 1 leaves it alone (no error)."""
+    if a.ndim == 0:
+        if dim not in (None, 0, -1, ()):
+            axis(dim, 1, "squeeze")        # the error for an out-of-range dim
+        return reshaped(a, (), "squeeze")
+    axes = range(a.ndim) if dim is None else normalize_dims(dim, a.ndim, "squeeze") or ()
+    drop = {d for d in axes if a.shape[d] == 1}
+    return reshaped(a, tuple(n for d, n in enumerate(a.shape) if d not in drop), "squeeze")
+
+
+@tensor_method("unsqueeze")
+def unsqueeze(a, dim: int):
+    """Insert an axis of size 1 at ``dim`` (from ``-ndim - 1`` to ``ndim``)."""
+    d = axis(dim, a.ndim + 1, "unsqueeze")
+    return reshaped(a, a.shape[:d] + (1,) + a.shape[d:], "unsqueeze")
