@@ -6,7 +6,7 @@
 * ``layers.py``     Linear, Sequential, ReLU, Sigmoid, Tanh, Dropout
 * ``losses.py``     MSELoss, CrossEntropyLoss
 * ``embedding.py``  Embedding
-* ``recurrent.py``  RNNCell
+* ``rnn.py``        RNNCell
 """
 
 from . import functional
@@ -15,7 +15,7 @@ from .functional import log_softmax, softmax
 from .layers import Dropout, Linear, ReLU, Sequential, Sigmoid, Tanh
 from .losses import CrossEntropyLoss, MSELoss
 from .module import Module, Parameter
-from .recurrent import RNNCell
+from .rnn import RNNCell
 
 __all__ = [
     "Module", "Parameter", "Linear", "Sequential", "ReLU", "Sigmoid", "Tanh", "Dropout",
