@@ -191,7 +191,10 @@ def test_losses_as_modules():
     assert nn.CrossEntropyLoss()(logits, y).item() == pytest.approx(F.cross_entropy(logits, y).item())
     assert nn.CrossEntropyLoss()(logits, mg.Tensor(y)).item() == pytest.approx(
         F.cross_entropy(logits, y).item())
-    assert repr(nn.CrossEntropyLoss("sum")) == "CrossEntropyLoss(reduction='sum')"
+    assert repr(nn.CrossEntropyLoss(reduction="sum")) == "CrossEntropyLoss(reduction='sum')"
+    # PyTorch's first argument is the class weights: a reduction there gets a clear error
+    with pytest.raises(TypeError, match=r"reduction='sum'"):
+        nn.CrossEntropyLoss("sum")
     with pytest.raises(ValueError, match="reduction"):
         nn.MSELoss("avg")
 
