@@ -85,10 +85,10 @@ def test_a_parameter_without_gradient_is_skipped_and_keeps_its_own_step_count():
     opt = optim.Adam([a, b], lr=0.1)
     set_grad(a, [1.0])
     opt.step()                                   # b has no gradient: untouched, no error
-    assert b.data[0] == 1.0 and opt.state[1] == {}
+    assert b.data[0] == 1.0 and b not in opt.state     # state is keyed by parameter, as PyTorch
     set_grad(b, [1.0])
     opt.step()
-    assert opt.state[0]["step"] == 2 and opt.state[1]["step"] == 1
+    assert opt.state[a]["step"] == 2 and opt.state[b]["step"] == 1
     assert b.data[0] == pytest.approx(0.9)      # a first step for b: exactly lr
 
 
