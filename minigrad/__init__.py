@@ -12,6 +12,7 @@ The package is laid out the way the course builds it:
 * ``optim/``           SGD and Adam (chapter 5)
 * ``data/``            batches (DataLoader), offline digits, MNIST, small synthetic sets
 * ``train/``           ``fit`` with a progress bar, ``evaluate``, History and loss plots
+* ``serialization.py`` ``save`` and ``load``: state dicts and checkpoints as ``.npz`` files
 """
 
 from . import ops  # noqa: F401  (registers every op as a Tensor method)
@@ -28,6 +29,7 @@ from .ops.mul_mm import matmul, mm, mul, permute, transpose
 from .ops.pow_div import pow, truediv
 from .ops.sum_expand import broadcast_to, expand, mean, reshape, sum
 from .random import manual_seed
+from .serialization import load, save
 from .tensor import DEFAULT_DTYPE, REGISTRY, Tensor, tensor_method
 
 div = truediv
@@ -41,5 +43,5 @@ __all__ = [
     "gradcheck", "GradcheckError", "GradcheckResult",
     "add", "neg", "sub", "mul", "mm", "matmul", "transpose", "permute",
     "sum", "mean", "expand", "broadcast_to", "reshape", "pow", "truediv", "div",
-    "exp", "log", "tanh", "sigmoid", "relu", "getitem",
+    "exp", "log", "tanh", "sigmoid", "relu", "getitem", "save", "load",
 ]
