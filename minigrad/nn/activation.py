@@ -33,13 +33,26 @@ def _tensor(x, fn: str) -> Tensor:
 
 # -- Φ, the standard normal distribution function ------------------------------------------
 # erfc(z) = t·exp(P(u) - z²) with t = 2 / (2 + z) for z >= 0, where u maps t in [T0, 1]
-# (z in [0, 26]; beyond 26 erfc is below 1e-295, zero for us) onto [-1, 1] and P is smooth.
-# P interpolates at Chebyshev nodes, fitted once per dtype (to the accuracy that dtype can
-# hold) on first use, and is evaluated by Horner's rule, in place: two passes per degree.
-_Z_MAX = 26.0
+# (z in [0, 27.3]; beyond that erfc is below the smallest float64) onto [-1, 1] and P is
+# smooth.  P interpolates at Chebyshev nodes, fitted once per dtype (to the accuracy that
+# dtype can hold) on first use, and is evaluated by Horner's rule, in place: two passes per
+# degree.
+_Z_MAX = 27.3
 _T0 = 2.0 / (2.0 + _Z_MAX)
 _DEGREE = {np.dtype(np.float64): 22, np.dtype(np.float32): 10}
 _COEFFS: dict = {}
+
+
+def _log_erfc_plus_square(z: float) -> float:
+    """log(erfc(z)) + z², also where erfc(z) itself is too small for a float (z > 20): there
+    from the asymptotic series erfc(z)·e^{z²}·z√π = 1 - 1/(2z²) + 3/(2z²)² - 15/(2z²)³ …"""
+    if z <= 20:
+        return math.log(math.erfc(z)) + z * z
+    term, total, u = 1.0, 1.0, 1 / (2 * z * z)
+    for k in range(1, 8):
+        term *= -(2 * k - 1) * u
+        total += term
+    return math.log(total) - math.log(z * math.sqrt(math.pi))
 
 
 def _erfc_polynomial(dtype: np.dtype) -> np.ndarray:
@@ -51,7 +64,7 @@ def _erfc_polynomial(dtype: np.dtype) -> np.ndarray:
         u = np.cos(np.pi * (np.arange(deg + 1) + 0.5) / (deg + 1))      # Chebyshev nodes
         t = _T0 + (u + 1) / 2 * (1 - _T0)
         z = 2 / t - 2
-        p = [math.log(math.erfc(zi)) + zi * zi - math.log(ti) for zi, ti in zip(z, t)]
+        p = [_log_erfc_plus_square(zi) - math.log(ti) for zi, ti in zip(z, t)]
         power = chebyshev.cheb2poly(chebyshev.chebfit(u, p, deg))     # |coefficients| < 1
         _COEFFS[dtype] = power[::-1].astype(dtype)
     return _COEFFS[dtype]

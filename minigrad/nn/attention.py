@@ -75,8 +75,11 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p: f
     return _attention(query, key, value, attn_mask, dropout_p, is_causal, scale, rng)[0]
 
 
-def _attention(query, key, value, attn_mask, dropout_p, is_causal, scale, rng):
-    """The attention op; returns (output tensor, the attention weights as an array)."""
+def _attention(query, key, value, attn_mask, dropout_p, is_causal, scale, rng,
+               want_weights: bool = False):
+    """The attention op.  Returns (output, weights): the weights (after dropout, as
+    PyTorch's MultiheadAttention returns them) are a second recorded op over the same
+    softmax when ``want_weights``, else None."""
     fn = "scaled_dot_product_attention"
     q, k, v = (F._tensor(t, n, fn) for t, n in ((query, "query"), (key, "key"),
                                                  (value, "value")))
@@ -104,29 +107,39 @@ def _attention(query, key, value, attn_mask, dropout_p, is_causal, scale, rng):
     np.divide(P, total, out=P, where=total > 0)
     del scores
     keep = None
+    Pd = P
     if dropout_p > 0:
         keep = ((get_rng(rng).random(P.shape) >= dropout_p) / (1 - dropout_p)).astype(P.dtype)
-        out = (P * keep) @ V
-    else:
-        out = P @ V
+        Pd = P * keep
+    out = Pd @ V
     inputs = (q, k, v) + ((float_mask,) if float_mask is not None else ())
     need = [t.requires_grad for t in inputs]
     shapes = [t.shape for t in inputs]
 
-    def backward(g):
-        Pd = P if keep is None else P * keep
-        gv = sum_to(np.swapaxes(Pd, -1, -2) @ g, shapes[2]) if need[2] else None
-        dP = g @ np.swapaxes(V, -1, -2)
-        if keep is not None:
-            dP *= keep
+    def through_softmax(dPd):
+        """Gradients of query, key and float mask from the gradient of the weights Pd."""
+        dP = dPd * keep if keep is not None else dPd
         dS = P * (dP - (dP * P).sum(axis=-1, keepdims=True))
         gm = sum_to(dS, shapes[3]) if len(need) > 3 and need[3] else None
         dS *= scale
         gq = sum_to(dS @ K, shapes[0]) if need[0] else None
         gk = sum_to(np.swapaxes(dS, -1, -2) @ Q, shapes[1]) if need[1] else None
+        return gq, gk, gm
+
+    def backward(g):
+        gv = sum_to(np.swapaxes(Pd, -1, -2) @ g, shapes[2]) if need[2] else None
+        gq, gk, gm = through_softmax(g @ np.swapaxes(V, -1, -2))
         return (gq, gk, gv) if len(need) == 3 else (gq, gk, gv, gm)
 
-    return record(out, inputs, backward, fn, saved=(q, k, v)), P
+    result = record(out, inputs, backward, fn, saved=(q, k, v))
+    if not want_weights:
+        return result, None
+
+    def weights_backward(g):
+        gq, gk, gm = through_softmax(g)
+        return (gq, gk, None) if len(need) == 3 else (gq, gk, None, gm)
+
+    return result, record(Pd, inputs, weights_backward, "attention_weights", saved=(q, k))
 
 
 class MultiheadAttention(Module):
@@ -143,8 +156,9 @@ class MultiheadAttention(Module):
     * ``key_padding_mask`` (N, S): True marks padding keys to ignore;
     * ``is_causal=True`` is a hint that ``attn_mask`` is the causal mask and, as in
       PyTorch, needs the mask too: ``attn_mask = np.triu(np.ones((L, L), bool), 1)``;
-    * ``attn_weights`` (N, L, S), averaged over heads (or (N, num_heads, L, S)) is a
-      plain tensor outside the graph; None when ``need_weights=False``.  A query
+    * ``attn_weights``: (N, L, S), averaged over heads (or (N, num_heads, L, S) with
+      ``average_attn_weights=False``), after dropout, as PyTorch returns them (and
+      differentiable); None when ``need_weights=False``, which is cheaper.  A query
       with no key to attend to gets weights and output 0 (PyTorch gives nan).
 
     Parameters: ``in_proj_weight`` (3E, E) (xavier-uniform), ``in_proj_bias`` (zeros)
@@ -265,7 +279,7 @@ class MultiheadAttention(Module):
         mask = self._mask(attn_mask, key_padding_mask, N, L, S, q.dtype)
         p = self.dropout if self.training else 0.0
         out, weights = _attention(heads(q, L), heads(k, S), heads(v, S), mask, p, False, None,
-                                  self.rng)
+                                  self.rng, want_weights=need_weights)
         out = self.out_proj(out.permute(0, 2, 1, 3).reshape(N, L, E))
         if unbatched:
             out = out.reshape(L, E)
@@ -274,8 +288,8 @@ class MultiheadAttention(Module):
         if not need_weights:
             return out, None
         if average_attn_weights:
-            weights = weights.mean(axis=1)
-        return out, Tensor(weights[0] if unbatched else weights)
+            weights = weights.mean(1)
+        return out, weights[0] if unbatched else weights
 
     def extra_repr(self) -> str:
         return (f"embed_dim={self.embed_dim}, num_heads={self.num_heads}, "

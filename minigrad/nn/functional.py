@@ -155,7 +155,8 @@ def cross_entropy(logits, target, weight=None, ignore_index: int = -100, reducti
                          f"logits {L.shape}, got {T.shape}.")
     if T.size and (T.min() < 0 or T.max() >= L.shape[1]):
         raise IndexError(f"cross_entropy: target holds class {T.min() if T.min() < 0 else T.max()}"
-                         f", but logits have {L.shape[1]} classes (valid: 0 to {L.shape[1] - 1}).")
+                         f", but logits have {L.shape[1]} classes (valid: 0 to {L.shape[1] - 1}, "
+                         f"or ignore_index={ignore_index}).")
     n = L.shape[0]
     logp = _log_softmax_array(L, 1)
     rows = np.arange(n)

@@ -108,6 +108,9 @@ def huber_loss(input, target, reduction: str = "mean", delta: float = 1.0) -> Te
 
 
 # -- binary classification -----------------------------------------------------------------
+#: The floor of p(1 - p) in BCE's slope: PyTorch's 1e-12, which it stores as a float32.
+_BCE_EPS = float(np.float32(1e-12))
+
 def binary_cross_entropy(input, target, weight=None, reduction: str = "mean") -> Tensor:
     """-w·(t·log p + (1 - t)·log(1 - p)) for probabilities p in [0, 1].
 
@@ -136,7 +139,7 @@ def binary_cross_entropy(input, target, weight=None, reduction: str = "mean") ->
         up = _upstream(g, scale)
         if w is not None:
             up = up * w
-        gp = up * (P - T) / np.maximum(P * (1 - P), 1e-12) if need_p else None
+        gp = up * (P - T) / np.maximum(P * (1 - P), _BCE_EPS) if need_p else None
         gt = up * (log_q - log_p) if need_t else None
         return gp, gt
 

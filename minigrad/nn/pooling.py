@@ -12,9 +12,9 @@ view, no loop over pixels); backward sends gradients back through ``conv._col2im
 * **avg**: every element of a window gets the window's gradient divided by the
   divisor (the window's size, with PyTorch's rules for padding and ``ceil_mode``).
 * **adaptive avg**: the output size is given and windows are chosen to cover the
-  input (PyTorch's ⌊i·L/out⌋ … ⌈(i+1)·L/out⌉).  Averaging over such windows is a
-  linear map along each axis, so it is two small matrix products, and backward is
-  the transposed products.
+  input (PyTorch's ⌊i·L/out⌋ … ⌈(i+1)·L/out⌉).  Averaging over such windows is
+  separable: one axis at a time, each window's elements are gathered and averaged;
+  backward spreads each gradient evenly back over its window.
 """
 
 from __future__ import annotations
@@ -191,14 +191,15 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode: bool = Fal
 
 
 # -- adaptive average ----------------------------------------------------------------------
-def _averaging_matrix(n: int, out: int, dtype) -> np.ndarray:
-    """(out, n): row i averages PyTorch's window ⌊i·n/out⌋ … ⌈(i+1)·n/out⌉ of the input."""
+def _windows(n: int, out: int):
+    """PyTorch's adaptive windows along one axis: row i covers ⌊i·n/out⌋ … ⌈(i+1)·n/out⌉.
+    Returns (index (out, k) of the positions, mask of the ones inside, window sizes)."""
     i = np.arange(out)
     start = (i * n) // out
-    end = -((-(i + 1) * n) // out)
-    j = np.arange(n)
-    inside = (j >= start[:, None]) & (j < end[:, None])
-    return (inside / (end - start)[:, None]).astype(dtype)
+    size = -((-(i + 1) * n) // out) - start
+    offsets = np.arange(size.max())
+    inside = offsets < size[:, None]
+    return np.minimum(start[:, None] + offsets, n - 1), inside, size
 
 
 def _adaptive_avg_pool(nd, input, output_size) -> Tensor:
@@ -215,16 +216,28 @@ def _adaptive_avg_pool(nd, input, output_size) -> Tensor:
                          f"{output_size!r}.")
     wanted = tuple(n if o is None else o for o, n in zip(wanted, sizes))   # None: keep size
     _ntuple(wanted, nd, "output_size", fn)
-    mats = [_averaging_matrix(n, o, X.dtype) for n, o in zip(sizes, wanted)]
     first = X.ndim - nd                  # the first spatial axis
+    windows = [_windows(n, o) for n, o in zip(sizes, wanted)]
+    # Averaging is separable: average along each spatial axis in turn.  Each window's
+    # elements are gathered (np.where, not a product with 0/1 weights, so an inf in one
+    # window cannot turn the others into nan) and summed.
     out = X
-    for axis, m in enumerate(mats):      # average along each spatial axis in turn
-        out = np.moveaxis(np.tensordot(out, m, axes=([first + axis], [1])), -1, first + axis)
+    for axis, (index, inside, size) in enumerate(windows):
+        moved = np.moveaxis(out, first + axis, 0)
+        gathered = np.where(inside.reshape(inside.shape + (1,) * (moved.ndim - 1)),
+                            moved[index], 0)
+        means = gathered.sum(axis=1) / size.reshape((-1,) + (1,) * (moved.ndim - 1))
+        out = np.moveaxis(means.astype(X.dtype, copy=False), 0, first + axis)
 
     def backward(g):
-        for axis, m in enumerate(mats):
-            g = np.moveaxis(np.tensordot(g, m, axes=([first + axis], [0])), -1, first + axis)
-        return (g,)
+        for axis, (index, inside, size) in reversed(list(enumerate(windows))):
+            moved = np.moveaxis(g, first + axis, 0)
+            shares = moved / size.reshape((-1,) + (1,) * (moved.ndim - 1)).astype(g.dtype)
+            rows = np.nonzero(inside)
+            spread = np.zeros((sizes[axis],) + moved.shape[1:], dtype=g.dtype)
+            np.add.at(spread, index[rows], shares[rows[0]])
+            g = np.moveaxis(spread, 0, first + axis)
+        return (np.ascontiguousarray(g),)
 
     return record(np.ascontiguousarray(out), (x,), backward, fn)
 
