@@ -57,7 +57,7 @@ def _describe(obj, arrays: dict, where: str):
     """The JSON node for ``obj``, adding its arrays to ``arrays``."""
     def array_node(kind, data, **extra):
         key = f"a{len(arrays)}"
-        arrays[key] = np.ascontiguousarray(data)
+        arrays[key] = np.asarray(data, order="C")      # (ascontiguousarray makes 0-d 1-d)
         if arrays[key].dtype == object:
             raise TypeError(f"save: the array at {where} holds Python objects (dtype object), "
                             f"which cannot be saved without pickle.")
