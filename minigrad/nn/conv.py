@@ -113,6 +113,40 @@ def _col2im(grad_patches: np.ndarray, shape: tuple, stride: tuple, dilation: tup
     return full
 
 
+def _col2im_flat(g: np.ndarray, Wg: np.ndarray, shape: tuple, kernel: tuple,
+                 dilation: tuple) -> np.ndarray:
+    """The input's gradient of a stride-1 convolution, from the output's gradient ``g``
+    (N, O, *out) and the grouped weight ``Wg`` (G, O/G, K): the patches' gradient
+    Wgᵀ @ g, added back with one add per kernel offset, each a *long contiguous* slice.
+
+    The trick: give ``g`` the padded input's width (zeros in the extra columns), so
+    that output position (i, j) and input position (i, j) have the same row length.
+    Then moving a patch by a kernel offset (p, q) is moving it by p·width + q along
+    the flattened image, and every offset's add is one slice of the flattened plane
+    instead of one short row at a time (chapter 12 draws the picture).
+    """
+    N, O = g.shape[:2]
+    G = Wg.shape[0]
+    C = shape[1]
+    spatial = shape[2:]
+    nd = len(spatial)
+    out_size = g.shape[2:]
+    wide = (out_size[0],) + tuple(spatial[1:])               # output rows, input widths
+    g_wide = np.zeros((N, O) + wide, dtype=g.dtype)
+    g_wide[(slice(None),) * 2 + tuple(slice(0, n) for n in out_size)] = g
+    length = int(np.prod(wide))
+    gcols = np.matmul(Wg.swapaxes(-1, -2), g_wide.reshape(N, G, O // G, length))
+    gcols = gcols.reshape(N, C, -1, length)                   # (N, C, kernel offsets, length)
+    total = int(np.prod(spatial))
+    flat = np.zeros((N, C, total), dtype=g.dtype)
+    step = [int(np.prod(spatial[i + 1:])) for i in range(nd)]   # flat distance per axis
+    for index, offset in enumerate(itertools.product(*(range(k) for k in kernel))):
+        start = sum(o * d * st for o, d, st in zip(offset, dilation, step))
+        n = min(length, total - start)          # what is cut off is the zero padding of g
+        flat[:, :, start:start + n] += gcols[:, :, index, :n]
+    return flat.reshape(shape)
+
+
 # -- the convolution -----------------------------------------------------------------------
 def _conv(nd: int, input, weight, bias, stride, padding, dilation, groups: int) -> Tensor:
     fn = f"conv{nd}d"
@@ -168,20 +202,24 @@ def _conv(nd: int, input, weight, bias, stride, padding, dilation, groups: int) 
     del cols, patches
 
     def backward(g):
+        if unbatched:
+            g = g[None]
         g4 = g.reshape(N, G, O // G, L)
         gx = gw = gb = None
         if need_w:   # Σ over the batch of grad @ colsᵀ
             gw = np.matmul(g4, kept_cols.swapaxes(-1, -2)).sum(axis=0).reshape(w_shape)
         if need_x:   # the patches' gradient, back to pixels
-            gcols = np.matmul(kept_w.swapaxes(-1, -2), g4)          # (N, G, K, L)
-            gcols = gcols.reshape((N, C) + kernel + out_size)
-            gxp = _col2im(gcols, padded_shape, stride, dilation)
+            if all(s == 1 for s in stride):
+                gxp = _col2im_flat(g, kept_w, padded_shape, kernel, dilation)
+            else:
+                gcols = np.matmul(kept_w.swapaxes(-1, -2), g4)      # (N, G, K, L)
+                gcols = gcols.reshape((N, C) + kernel + out_size)
+                gxp = _col2im(gcols, padded_shape, stride, dilation)
             gx = gxp[(slice(None),) * 2 + tuple(slice(b, b + n) for (b, _), n
                                                 in zip(pads, in_sizes))]
             gx = gx[0] if unbatched else gx
         if need_b:
-            gb = g.sum(axis=(0,) + _spatial_axes(nd)) if not unbatched else \
-                g.sum(axis=tuple(range(1, 1 + nd)))
+            gb = g.sum(axis=(0,) + _spatial_axes(nd))
         return (gx, gw, gb) if has_bias else (gx, gw)
 
     if unbatched:

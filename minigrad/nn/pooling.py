@@ -8,7 +8,9 @@ view, no loop over pixels); backward sends gradients back through ``conv._col2im
 
 * **max**: the whole gradient of a window goes to the element that was the
   maximum, the *first* one in the window's row-major order when several tie (as
-  in PyTorch, so an all-zero window after a ReLU behaves the same in both).
+  in PyTorch, so an all-zero window after a ReLU behaves the same in both).  It
+  is computed one kernel offset at a time (kh·kw strided views), never by copying
+  the windows out.
 * **avg**: every element of a window gets the window's gradient divided by the
   divisor (the window's size, with PyTorch's rules for padding and ``ceil_mode``).
 * **adaptive avg**: the output size is given and windows are chosen to cover the
@@ -19,7 +21,7 @@ view, no loop over pixels); backward sends gradients back through ``conv._col2im
 
 from __future__ import annotations
 
-import math
+import itertools
 
 import numpy as np
 
@@ -85,32 +87,51 @@ def _max_pool(nd, input, kernel_size, stride, padding, dilation, ceil_mode, retu
         fill = -np.inf if X.dtype.kind == "f" else np.iinfo(X.dtype).min
         X = np.pad(X, ((0, 0), (0, 0)) + pads, constant_values=fill)
     padded_shape = X.shape
-    patches = _patches(X, kernel, stride, dilation)               # (N, C, *out, *kernel)
-    N, C = X.shape[:2]
-    K = math.prod(kernel)
-    flat = patches.reshape((N, C) + out_size + (K,))              # a copy: one row per window
-    arg = flat.argmax(axis=-1)[..., None]                         # first maximum, as PyTorch
-    out = np.take_along_axis(flat, arg, axis=-1)[..., 0]
-    del flat, patches
+    patches = _patches(X, kernel, stride, dilation)               # (N, C, *out, *kernel), a view
+    offsets = list(itertools.product(*(range(k) for k in kernel)))
+    # One strided view per kernel offset, no copies: the maximum is a running np.maximum
+    # (which keeps a nan, as PyTorch's max does), and the winner of each window is the
+    # first offset, in row-major order, that holds it (PyTorch's choice when values tie).
+    views = [patches[(Ellipsis,) + o] for o in offsets]
+    out = views[0].copy()
+    for v in views[1:]:
+        np.maximum(out, v, out=out)
+    has_nan = X.dtype.kind == "f" and np.isnan(out).any()
+    winner = np.zeros(out.shape, dtype=np.uint8 if len(views) < 256 else np.int32)
+    found = np.zeros(out.shape, dtype=bool)
+    for k, v in enumerate(views):
+        hit = v == out
+        if has_nan:
+            hit |= np.isnan(v) & np.isnan(out)
+        hit &= ~found
+        found |= hit
+        if k:
+            winner += hit * winner.dtype.type(k)     # arithmetic, not a scatter: no branches
+    del views, patches, found
+    out_size = out.shape[2:]
 
     def backward(g):
         g = g[None] if unbatched else g
-        routed = np.zeros((N, C) + out_size + (K,), dtype=g.dtype)
-        np.put_along_axis(routed, arg, g[..., None], axis=-1)
-        order = (0, 1) + tuple(range(2 + nd, 2 + 2 * nd)) + tuple(range(2, 2 + nd))
-        routed = routed.reshape((N, C) + out_size + kernel).transpose(order)
-        gx = _unpad(_col2im(routed, padded_shape, stride, dilation), pads, sizes)
+        full = np.zeros(padded_shape, dtype=g.dtype)
+        finite = np.isfinite(g).all()
+        for k, o in enumerate(offsets):                # one strided add per kernel offset
+            where = (slice(None),) * 2 + tuple(
+                slice(j * d, j * d + s * (n - 1) + 1, s)
+                for j, d, s, n in zip(o, dilation, stride, out_size))
+            # g·mask is fastest, but inf·0 would be nan: np.where when g is not finite
+            full[where] += g * (winner == k) if finite else np.where(winner == k, g, 0)
+        gx = _unpad(full, pads, sizes)
         return (gx[0] if unbatched else gx,)
 
     result = record(out[0] if unbatched else out, (x,), backward, fn)
     if not return_indices:
         return result
     # PyTorch's indices: where each maximum is in the flattened (unpadded) input plane.
-    offsets = np.unravel_index(arg[..., 0], kernel)               # within the window
+    within = np.unravel_index(winner, kernel)                     # offset within the window
     coords = []
     for i, (o, s, d, (b, _)) in enumerate(zip(out_size, stride, dilation, pads)):
         start = np.arange(o).reshape((1, 1) + tuple(o if j == i else 1 for j in range(nd)))
-        coords.append(start * s + offsets[i] * d - b)
+        coords.append(start * s + within[i] * d - b)
     index = np.ravel_multi_index(coords, sizes).astype(np.int64)
     return result, Tensor(index[0] if unbatched else index)
 
