@@ -36,8 +36,9 @@ Memory, beside each time
   allocated and unmapped when freed, and RSS follows what is live instead of what
   malloc keeps for later; the same measurement for both libraries.  Linux only.
 
-Everything runs on one BLAS thread and one PyTorch thread (see ``harness.py``); the
-libraries' timings are interleaved, so drift on a busy machine hits both alike.
+Everything runs on one BLAS thread and one PyTorch thread (see ``harness.py``), and
+times are the process's CPU time (see :func:`timed`); the libraries' timings are
+interleaved, so drift on a busy machine hits both alike.
 Exit status: 0 when every judged target is met (or skipped because PyTorch is
 missing), 1 when one is missed, 2 when the libraries' steps disagree.
 """
@@ -241,17 +242,20 @@ def check_same(name: str, steps: dict, dtype) -> None:
 
 
 def timed(steps: dict, settings: Settings) -> dict:
-    """Milliseconds per step for each library: the median of interleaved timings."""
+    """Milliseconds of CPU time per step for each library: the median of interleaved
+    timings.  CPU time, not wall time: everything runs on one thread, so the CPU time is
+    the work done, and on a shared machine it does not count the time spent waiting for
+    a core (wall-clock ratios on a loaded 2-core machine moved by 2x between runs)."""
     for step, _ in steps.values():
         for _ in range(settings.warmup):
             step()
     times = {name: [] for name in steps}
     for _ in range(settings.repeats):
         for name, (step, _) in steps.items():
-            start = time.perf_counter()
+            start = time.process_time()
             for _ in range(settings.steps):
                 step()
-            times[name].append(time.perf_counter() - start)
+            times[name].append(time.process_time() - start)
     return {name: statistics.median(t) / settings.steps * 1e3 for name, t in times.items()}
 
 

@@ -113,38 +113,95 @@ def _col2im(grad_patches: np.ndarray, shape: tuple, stride: tuple, dilation: tup
     return full
 
 
-def _col2im_flat(g: np.ndarray, Wg: np.ndarray, shape: tuple, kernel: tuple,
-                 dilation: tuple) -> np.ndarray:
-    """The input's gradient of a stride-1 convolution, from the output's gradient ``g``
-    (N, O, *out) and the grouped weight ``Wg`` (G, O/G, K): the patches' gradient
-    Wgᵀ @ g, added back with one add per kernel offset, each a *long contiguous* slice.
+# -- the two ways to compute it --------------------------------------------------------------
+def _general(X, W, pads, kernel, stride, dilation, groups, need_x, need_w):
+    """Any stride.  im2col through the patches view, copied into (N, G, Cg·k, L) columns;
+    one (batched) product; backward scatters the patches' gradient with :func:`_col2im`.
+    Returns (output, the padded input's shape, grads(g) -> (padded input's grad, W's grad))."""
+    if any(map(any, pads)):
+        X = np.pad(X, ((0, 0), (0, 0)) + pads)
+    N, C = X.shape[:2]
+    O, G, nd = W.shape[0], groups, len(kernel)
+    patches = _patches(X, kernel, stride, dilation)                # (N, C, *out, *kernel)
+    out_size = patches.shape[2:2 + nd]
+    K, L = W[0].size, math.prod(out_size)
+    order = (0, 1) + tuple(range(2 + nd, 2 + 2 * nd)) + tuple(range(2, 2 + nd))
+    cols = patches.transpose(order).reshape(N, G, K, L)            # the copy: im2col
+    Wg = W.reshape(G, O // G, K)
+    out = np.matmul(Wg, cols).reshape((N, O) + out_size)           # (G,Og,K) @ (N,G,K,L)
+    shape, w_shape = X.shape, W.shape
+    cols = cols if need_w else None
+    Wg = Wg if need_x else None
 
-    The trick: give ``g`` the padded input's width (zeros in the extra columns), so
-    that output position (i, j) and input position (i, j) have the same row length.
-    Then moving a patch by a kernel offset (p, q) is moving it by p·width + q along
-    the flattened image, and every offset's add is one slice of the flattened plane
-    instead of one short row at a time (chapter 12 draws the picture).
+    def grads(g):
+        g4 = g.reshape(N, G, O // G, L)
+        gw = gxp = None
+        if need_w:                          # Σ over the batch of grad @ colsᵀ
+            gw = np.matmul(g4, cols.swapaxes(-1, -2)).sum(axis=0).reshape(w_shape)
+        if need_x:                          # the patches' gradient, back to pixels
+            gcols = np.matmul(Wg.swapaxes(-1, -2), g4).reshape((N, C) + kernel + out_size)
+            gxp = _col2im(gcols, shape, stride, dilation)
+        return gxp, gw
+
+    return out, shape, grads
+
+
+def _flat(X, W, pads, kernel, dilation, groups, need_x, need_w):
+    """Stride 1, the common case, with every copy a long contiguous slice.
+
+    Lay each padded image out flat, row after row.  Moving a patch by the kernel
+    offset (p, q) is then moving it by p·width + q along that line, so the columns
+    for one offset are *one slice* of the flat image, of length out_rows·width:
+    the output is computed for every column of the padded width, and the extra
+    columns (which wrap into the next row) are dropped afterwards.  The columns are
+    stored (C·k, N·length), so the forward product, the weight's gradient and the
+    patches' gradient are each one matrix product over the whole batch; backward
+    adds the patches' gradient back one offset, one long slice, at a time.
     """
-    N, O = g.shape[:2]
-    G = Wg.shape[0]
-    C = shape[1]
-    spatial = shape[2:]
-    nd = len(spatial)
-    out_size = g.shape[2:]
-    wide = (out_size[0],) + tuple(spatial[1:])               # output rows, input widths
-    g_wide = np.zeros((N, O) + wide, dtype=g.dtype)
-    g_wide[(slice(None),) * 2 + tuple(slice(0, n) for n in out_size)] = g
-    length = int(np.prod(wide))
-    gcols = np.matmul(Wg.swapaxes(-1, -2), g_wide.reshape(N, G, O // G, length))
-    gcols = gcols.reshape(N, C, -1, length)                   # (N, C, kernel offsets, length)
-    total = int(np.prod(spatial))
-    flat = np.zeros((N, C, total), dtype=g.dtype)
-    step = [int(np.prod(spatial[i + 1:])) for i in range(nd)]   # flat distance per axis
-    for index, offset in enumerate(itertools.product(*(range(k) for k in kernel))):
-        start = sum(o * d * st for o, d, st in zip(offset, dilation, step))
-        n = min(length, total - start)          # what is cut off is the zero padding of g
-        flat[:, :, start:start + n] += gcols[:, :, index, :n]
-    return flat.reshape(shape)
+    N, C = X.shape[:2]
+    O, G, nd = W.shape[0], groups, len(kernel)
+    spatial = tuple(n + b + a for n, (b, a) in zip(X.shape[2:], pads))        # padded sizes
+    out_size = tuple(n - d * (k - 1) for n, k, d in zip(spatial, kernel, dilation))
+    wide = (out_size[0],) + spatial[1:]            # output rows, at the padded width
+    length, total = math.prod(wide), math.prod(spatial)
+    step = [math.prod(spatial[i + 1:]) for i in range(nd)]          # flat distance per axis
+    starts = [sum(o * d * st for o, d, st in zip(offset, dilation, step))
+              for offset in itertools.product(*(range(k) for k in kernel))]
+    spill = starts[-1] + length - total                             # the last slice's overrun
+    # The padded images, flat and channel-major (C, N, ·), so that every slice copied
+    # below has the same layout as its destination.
+    buffer = np.zeros((C, N, total + spill), dtype=X.dtype)
+    inside = (slice(None),) * 2 + tuple(slice(b, b + n) for (b, _), n in zip(pads, X.shape[2:]))
+    buffer[:, :, :total].reshape((C, N) + spatial)[inside] = np.swapaxes(X, 0, 1)
+    cols = np.empty((C, len(starts), N, length), dtype=X.dtype)
+    for i, start in enumerate(starts):
+        cols[:, i] = buffer[:, :, start:start + length]
+    del buffer
+    cols = cols.reshape(G, -1, N * length)
+    Wg = W.reshape(G, O // G, -1)
+    wide_out = np.matmul(Wg, cols).reshape((O, N) + wide)
+    keep = (slice(None),) * 3 + tuple(slice(0, n) for n in out_size[1:])
+    out = np.ascontiguousarray(np.swapaxes(wide_out[keep], 0, 1))   # (N, O, *out)
+    w_shape = W.shape
+    cols = cols if need_w else None
+    Wg = Wg if need_x else None
+
+    def grads(g):
+        g_wide = np.zeros((O, N) + wide, dtype=g.dtype)             # zeros where we dropped
+        g_wide[(slice(None),) * 2 + tuple(slice(0, n) for n in out_size)] = np.swapaxes(g, 0, 1)
+        g2 = g_wide.reshape(G, O // G, N * length)
+        gw = gxp = None
+        if need_w:
+            gw = np.matmul(g2, cols.swapaxes(-1, -2)).reshape(w_shape)
+        if need_x:
+            gcols = np.matmul(Wg.swapaxes(-1, -2), g2).reshape(C, len(starts), N, length)
+            flat = np.zeros((C, N, total + spill), dtype=g.dtype)
+            for i, start in enumerate(starts):
+                flat[:, :, start:start + length] += gcols[:, i]
+            gxp = np.swapaxes(flat[:, :, :total].reshape((C, N) + spatial), 0, 1)
+        return gxp, gw
+
+    return out, (N, C) + spatial, grads
 
 
 # -- the convolution -----------------------------------------------------------------------
@@ -161,7 +218,7 @@ def _conv(nd: int, input, weight, bias, stride, padding, dilation, groups: int) 
                          f"{', '.join('k' * nd)}), got input {x.shape} and weight {w.shape}.")
     if isinstance(groups, bool) or not isinstance(groups, numbers.Integral) or groups < 1:
         raise ValueError(f"{fn}: groups must be a positive int, got {groups!r}.")
-    N, C = X.shape[:2]
+    C = X.shape[1]
     O, Cg = W.shape[:2]
     kernel = W.shape[2:]
     if C != Cg * groups or O % groups:
@@ -171,21 +228,17 @@ def _conv(nd: int, input, weight, bias, stride, padding, dilation, groups: int) 
     stride = _ntuple(stride, nd, "stride", fn)
     dilation = _ntuple(dilation, nd, "dilation", fn)
     pads = _padding_pairs(padding, kernel, dilation, stride, fn)
-    if any(map(any, pads)):
-        X = np.pad(X, ((0, 0), (0, 0)) + pads)
-    padded_shape = X.shape
+    padded = tuple(n + b + a for n, (b, a) in zip(X.shape[2:], pads))
     span = tuple(d * (k - 1) + 1 for k, d in zip(kernel, dilation))
-    if any(n < s for n, s in zip(X.shape[2:], span)):
+    if any(n < s for n, s in zip(padded, span)):
         raise ShapeError(f"{fn}: the input's spatial size {x.shape[-nd:]} (padded: "
-                         f"{X.shape[2:]}) is smaller than the kernel's reach {span}.")
-    patches = _patches(X, kernel, stride, dilation)                # (N, C, *out, *kernel)
-    out_size = patches.shape[2:2 + nd]
-    K, L, G = Cg * math.prod(kernel), math.prod(out_size), groups
-    # im2col: (N, C, *kernel, *out), copied, as (N, G, Cg·k, L)
-    order = (0, 1) + tuple(range(2 + nd, 2 + 2 * nd)) + tuple(range(2, 2 + nd))
-    cols = patches.transpose(order).reshape(N, G, K, L)
-    Wg = W.reshape(G, O // G, K)
-    out = np.matmul(Wg, cols).reshape((N, O) + out_size)           # (G,Og,K) @ (N,G,K,L)
+                         f"{padded}) is smaller than the kernel's reach {span}.")
+    need_x, need_w = x.requires_grad, w.requires_grad
+    if all(s == 1 for s in stride):
+        out, padded_shape, grads = _flat(X, W, pads, kernel, dilation, groups, need_x, need_w)
+    else:
+        out, padded_shape, grads = _general(X, W, pads, kernel, stride, dilation, groups,
+                                            need_x, need_w)
     inputs = (x, w)
     if bias is not None:
         b = F._tensor(bias, "bias", fn)
@@ -193,35 +246,22 @@ def _conv(nd: int, input, weight, bias, stride, padding, dilation, groups: int) 
             raise ShapeError(f"{fn}: bias has shape {b.shape}, expected ({O},).")
         out += b.data.reshape((O,) + (1,) * nd)
         inputs = (x, w, b)
-    need_x, need_w = x.requires_grad, w.requires_grad
     has_bias = bias is not None
     need_b = has_bias and inputs[2].requires_grad
-    in_sizes, w_shape = x.shape[-nd:], W.shape
-    kept_cols = cols if need_w else None
-    kept_w = Wg if need_x else None
-    del cols, patches
+    unpad = (slice(None),) * 2 + tuple(slice(b, b + n) for (b, _), n in zip(pads, x.shape[-nd:]))
 
     def backward(g):
         if unbatched:
             g = g[None]
-        g4 = g.reshape(N, G, O // G, L)
-        gx = gw = gb = None
-        if need_w:   # Σ over the batch of grad @ colsᵀ
-            gw = np.matmul(g4, kept_cols.swapaxes(-1, -2)).sum(axis=0).reshape(w_shape)
-        if need_x:   # the patches' gradient, back to pixels
-            if all(s == 1 for s in stride):
-                gxp = _col2im_flat(g, kept_w, padded_shape, kernel, dilation)
-            else:
-                gcols = np.matmul(kept_w.swapaxes(-1, -2), g4)      # (N, G, K, L)
-                gcols = gcols.reshape((N, C) + kernel + out_size)
-                gxp = _col2im(gcols, padded_shape, stride, dilation)
-            gx = gxp[(slice(None),) * 2 + tuple(slice(b, b + n) for (b, _), n
-                                                in zip(pads, in_sizes))]
+        gxp, gw = grads(g)
+        gx = None
+        if gxp is not None:
+            gx = gxp[unpad]
             gx = gx[0] if unbatched else gx
-        if need_b:
-            gb = g.sum(axis=(0,) + _spatial_axes(nd))
+        gb = g.sum(axis=(0,) + _spatial_axes(nd)) if need_b else None
         return (gx, gw, gb) if has_bias else (gx, gw)
 
+    del padded_shape
     if unbatched:
         out = out[0]
     return record(out, inputs, backward, fn, saved=(x, w) if need_x or need_w else ())
