@@ -159,3 +159,40 @@ def test_the_closure_check_catches_a_backward_that_keeps_a_tensor():
 
     out = record(x.data * 2, (x,), backward, "leaky")
     assert any(isinstance(v, mg.Tensor) for v in closure_values(out._backward))
+
+
+@pytest.mark.parametrize("name", list(OPS))
+def test_backward_reads_no_input_it_did_not_declare_saved(name, monkeypatch):
+    """Change, in place after the forward pass, every leaf input that no op declared in
+    ``saved`` (and that shares no memory with one that did): the gradients must not move.
+    This is what lets the engine check only the declared tensors for in-place changes."""
+    import sys
+
+    from minigrad import autograd
+
+    declared = []
+    real = autograd.record
+
+    def spy(data, inputs, backward, op, saved=(), saves_output=False):
+        declared.extend(saved)
+        return real(data, inputs, backward, op, saved=saved, saves_output=saves_output)
+
+    for module in list(sys.modules.values()):
+        if getattr(module, "__name__", "").startswith("minigrad") and \
+                getattr(module, "record", None) is real:
+            monkeypatch.setattr(module, "record", spy)
+    fn, arrays = OPS[name]
+
+    def gradients(mutate: bool):
+        declared.clear()
+        inputs = tensors(arrays)
+        out = fn(*inputs)
+        if mutate:
+            for t in inputs:
+                if not any(np.shares_memory(t.data, d.data) for d in declared):
+                    t.data *= 1.7          # in place: a backward that read it would change
+        out.backward(np.ones(out.shape))
+        return [t.grad.data.copy() for t in inputs]
+
+    for before, after in zip(gradients(False), gradients(True)):
+        np.testing.assert_array_equal(before, after)

@@ -106,7 +106,7 @@ def leaky_relu(x, negative_slope: float = 0.01) -> Tensor:
     def backward(g):
         return (g * slope,)
 
-    return record(X * slope, (x,), backward, "leaky_relu", saved=(x,))
+    return record(X * slope, (x,), backward, "leaky_relu")      # reads its own slope
 
 
 def gelu(x, approximate: str = "none") -> Tensor:

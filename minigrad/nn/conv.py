@@ -264,7 +264,8 @@ def _conv(nd: int, input, weight, bias, stride, padding, dilation, groups: int) 
     del padded_shape
     if unbatched:
         out = out[0]
-    return record(out, inputs, backward, fn, saved=(x, w) if need_x or need_w else ())
+    # backward reads the weight (for the input's gradient) and its own copy of the columns
+    return record(out, inputs, backward, fn, saved=(w,) if need_x else ())
 
 
 def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups: int = 1) -> Tensor:

@@ -201,7 +201,7 @@ def mse_loss(prediction, target, reduction: str = "mean") -> Tensor:
         gp = (2.0 * g) * diff if scale is None else (2.0 * scale * g) * diff
         return (gp if need_p else None, -gp if need_t else None)
 
-    return record(loss, (prediction, target), backward, "mse_loss", saved=(prediction, target))
+    return record(loss, (prediction, target), backward, "mse_loss")   # reads its own diff
 
 
 # -- dropout -----------------------------------------------------------------------------

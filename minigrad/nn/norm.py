@@ -133,7 +133,7 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         return _grads(gx, g, xhat, axes, need)
 
     return record(out, inputs, backward, "batch_norm",
-                  saved=inputs[:2] if weight is not None else (x,))
+                  saved=inputs[1:2] if weight is not None else ())   # x̂ is its own copy
 
 
 class _BatchNorm(Module):
@@ -232,7 +232,7 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps: float = 1e-
         return _grads(gx, g, xhat, lead, need)
 
     return record(out, inputs, backward, "layer_norm",
-                  saved=inputs[:2] if weight is not None else (x,))
+                  saved=inputs[1:2] if weight is not None else ())   # x̂ is its own copy
 
 
 class LayerNorm(Module):
