@@ -47,16 +47,15 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness.py beside this script
-from harness import (NO_MALLOC_TUNING, NOT_INSTALLED, Table, Target,  # noqa: E402
-                     load_torch, machine_line, pin_environment, pinned_environment, ratio,
-                     render, report)
+from harness import (NOT_INSTALLED, Table, Target, load_torch, machine_line,  # noqa: E402
+                     parse_standard, pin_environment, pinned_environment, ratio, render,
+                     report, standard_parser)
 
 PROBE = "--memory-probe"
 if PROBE not in sys.argv:
     pin_environment()
 
 # Only now is it safe to load NumPy, its BLAS and PyTorch.
-import argparse  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import statistics  # noqa: E402
@@ -98,6 +97,24 @@ def torch_dtype(dtype):
     return {np.float32: torch.float32, np.float64: torch.float64}[dtype]
 
 
+def training_step(optimizer, loss_of):
+    """One step, the same code for both libraries (they share the names)."""
+    def step():
+        optimizer.zero_grad()
+        loss = loss_of()
+        loss.backward()
+        optimizer.step()
+        return loss.item()
+    return step
+
+
+def torch_twin(model, make, dtype):
+    """``make(torch.nn)``, in ``dtype``, holding ``model``'s weights."""
+    twin = make(torch.nn).to(torch_dtype(dtype))
+    twin.load_state_dict({k: torch.from_numpy(v) for k, v in model.state_dict().items()})
+    return twin
+
+
 # -- the workloads: each builds (minigrad step, PyTorch step) from the same numbers --------
 def lenet(lib, **kwargs):
     return lib.Sequential(lib.Conv2d(1, 6, 5, **kwargs), lib.ReLU(), lib.MaxPool2d(2),
@@ -112,31 +129,15 @@ def lenet_steps(dtype):
     x = rng.standard_normal((64, 1, 28, 28)).astype(dtype)
     y = rng.integers(0, 10, 64)
     model = lenet(nn, dtype=dtype)
-    opt = optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
     xt = mg.Tensor(x)
-
-    def ours():
-        opt.zero_grad()
-        loss = F.cross_entropy(model(xt), y)
-        loss.backward()
-        opt.step()
-        return loss.item()
-
-    steps = {"minigrad": (ours, model)}
+    steps = {"minigrad": (training_step(optim.SGD(model.parameters(), lr=0.01, momentum=0.9),
+                                        lambda: F.cross_entropy(model(xt), y)), model)}
     if torch is not None:
-        tmodel = lenet(torch.nn).to(torch_dtype(dtype))
-        tmodel.load_state_dict({k: torch.from_numpy(v) for k, v in model.state_dict().items()})
-        topt = torch.optim.SGD(tmodel.parameters(), lr=0.01, momentum=0.9)
+        twin = torch_twin(model, lenet, dtype)
         tx, ty = torch.from_numpy(x), torch.from_numpy(y)
-
-        def theirs():
-            topt.zero_grad()
-            loss = torch.nn.functional.cross_entropy(tmodel(tx), ty)
-            loss.backward()
-            topt.step()
-            return loss.item()
-
-        steps["PyTorch"] = (theirs, tmodel)
+        topt = torch.optim.SGD(twin.parameters(), lr=0.01, momentum=0.9)
+        steps["PyTorch"] = (training_step(
+            topt, lambda: torch.nn.functional.cross_entropy(twin(tx), ty)), twin)
     return steps
 
 
@@ -153,31 +154,17 @@ def transformer_steps(dtype=np.float32):
     target = rng.standard_normal((32, 64, 128)).astype(dtype)
     mask = np.triu(np.ones((64, 64), dtype=bool), 1)
     model = block(nn, dtype=dtype)
-    opt = optim.AdamW(model.parameters(), lr=1e-3)
     xt, tt = mg.Tensor(x), mg.Tensor(target)
-
-    def ours():
-        opt.zero_grad()
-        loss = F.mse_loss(model(xt, src_mask=mask, is_causal=True), tt)
-        loss.backward()
-        opt.step()
-        return loss.item()
-
-    steps = {"minigrad": (ours, model)}
+    steps = {"minigrad": (training_step(
+        optim.AdamW(model.parameters(), lr=1e-3),
+        lambda: F.mse_loss(model(xt, src_mask=mask, is_causal=True), tt)), model)}
     if torch is not None:
-        tmodel = block(torch.nn).to(torch_dtype(dtype))
-        tmodel.load_state_dict({k: torch.from_numpy(v) for k, v in model.state_dict().items()})
-        topt = torch.optim.AdamW(tmodel.parameters(), lr=1e-3)
+        twin = torch_twin(model, block, dtype)
         tx, tt2, tmask = torch.from_numpy(x), torch.from_numpy(target), torch.from_numpy(mask)
-
-        def theirs():
-            topt.zero_grad()
-            loss = torch.nn.functional.mse_loss(tmodel(tx, src_mask=tmask, is_causal=True), tt2)
-            loss.backward()
-            topt.step()
-            return loss.item()
-
-        steps["PyTorch"] = (theirs, tmodel)
+        steps["PyTorch"] = (training_step(
+            torch.optim.AdamW(twin.parameters(), lr=1e-3),
+            lambda: torch.nn.functional.mse_loss(twin(tx, src_mask=tmask, is_causal=True),
+                                                 tt2)), twin)
     return steps
 
 
@@ -200,8 +187,7 @@ def conv_calls(batch, c_in, c_out, size, k, pad, grad_input, dtype=np.float32):
 
     calls = {"minigrad": (ours, conv)}
     if torch is not None:
-        tconv = torch.nn.Conv2d(c_in, c_out, k, padding=pad).to(torch_dtype(dtype))
-        tconv.load_state_dict({k_: torch.from_numpy(v) for k_, v in conv.state_dict().items()})
+        tconv = torch_twin(conv, lambda lib: lib.Conv2d(c_in, c_out, k, padding=pad), dtype)
         tx = torch.from_numpy(x).requires_grad_(grad_input)
 
         def theirs():
@@ -379,21 +365,12 @@ def bench_transformer(settings: Settings, memory: bool):
 
 
 def parse_args():
-    parser = argparse.ArgumentParser(
-        description="Time minigrad's layers against PyTorch; exit 1 if a target is missed.",
-        allow_abbrev=False)
-    parser.add_argument("--quick", action="store_true", help="few repeats and steps")
-    parser.add_argument("--repeats", type=int, metavar="N", help="timings per measurement")
-    parser.add_argument("--markdown", action="store_true", help="print Markdown tables")
+    parser = standard_parser("Time minigrad's layers against PyTorch; exit 1 if a target is "
+                             "missed.", "few repeats and steps", FULL.repeats, QUICK.repeats)
     parser.add_argument("--no-memory", action="store_true", help="skip the memory columns")
     parser.add_argument("--only", choices=("lenet", "conv", "transformer"),
                         help="run one benchmark")
-    parser.add_argument(NO_MALLOC_TUNING, action="store_true",
-                        help="run with glibc's default malloc settings (still one BLAS thread)")
-    args = parser.parse_args()
-    if args.repeats is not None and args.repeats < 1:
-        parser.error("--repeats must be at least 1")
-    return args
+    return parse_standard(parser)
 
 
 def main() -> int:

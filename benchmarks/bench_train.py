@@ -141,33 +141,41 @@ def train_minigrad(arrays, recipe):
             "loss": history.loss[-1], "initial": initial}
 
 
-def train_torch(arrays, recipe, initial):
+def torch_fit(model, initial, arrays, recipe, optimizer, epochs, schedule=None):
+    """PyTorch's textbook loop over minigrad's batches, from minigrad's initial weights;
+    returns the seconds, the test accuracy and the last epoch's mean loss."""
     X_train, y_train, X_test, y_test = arrays
-    model = torch.nn.Sequential(torch.nn.Linear(X_train.shape[1], recipe.hidden),
-                                torch.nn.ReLU(), torch.nn.Linear(recipe.hidden, 10))
     model.load_state_dict({k: torch.from_numpy(v.copy()) for k, v in initial.items()})
     loader = DataLoader(X_train, y_train, batch_size=recipe.batch_size, shuffle=True,
                         seed=recipe.seed)            # the same batches, in the same order
-    optimizer = torch.optim.Adam(model.parameters(), lr=recipe.lr)
-    loss_fn = torch.nn.CrossEntropyLoss()
     start = time.perf_counter()
-    model.train()
-    for _ in range(recipe.epochs):
+    for _ in range(epochs):
+        model.train()
         total, rows = 0.0, 0
         for xb, yb in loader:
             x, y = torch.from_numpy(xb.data), torch.from_numpy(yb.data)
             optimizer.zero_grad()
-            loss = loss_fn(model(x), y)
+            loss = torch.nn.functional.cross_entropy(model(x), y)
             loss.backward()
             optimizer.step()
+            if schedule is not None:
+                schedule.step()
             total += loss.item() * len(y)
             rows += len(y)
     seconds = time.perf_counter() - start
     model.eval()
     with torch.no_grad():
-        predicted = model(torch.from_numpy(X_test)).argmax(1).numpy()
+        predicted = torch.cat([model(torch.from_numpy(X_test[i:i + 1000])).argmax(1)
+                               for i in range(0, len(X_test), 1000)]).numpy()
     return {"seconds": seconds, "accuracy": float((predicted == y_test).mean()),
             "loss": total / rows}
+
+
+def train_torch(arrays, recipe, initial):
+    model = torch.nn.Sequential(torch.nn.Linear(arrays[0].shape[1], recipe.hidden),
+                                torch.nn.ReLU(), torch.nn.Linear(recipe.hidden, 10))
+    optimizer = torch.optim.Adam(model.parameters(), lr=recipe.lr)
+    return torch_fit(model, initial, arrays, recipe, optimizer, recipe.epochs)
 
 
 # -- the conv net, both ways ---------------------------------------------------------------
@@ -187,34 +195,12 @@ def train_cnn_minigrad(arrays, recipe):
 
 
 def train_cnn_torch(arrays, recipe, initial):
-    X_train, y_train, X_test, y_test = arrays
-    model = cnn.conv_net(torch.nn, X_train.shape[-1], recipe.width)
-    model.load_state_dict({k: torch.from_numpy(v.copy()) for k, v in initial.items()})
-    loader = DataLoader(X_train, y_train, batch_size=recipe.batch_size, shuffle=True,
-                        seed=recipe.seed)            # the same batches, in the same order
+    model = cnn.conv_net(torch.nn, arrays[0].shape[-1], recipe.width)
     optimizer = torch.optim.Adam(model.parameters(), lr=recipe.max_lr)
+    steps = recipe.epochs * -(-len(arrays[0]) // recipe.batch_size)
     schedule = torch.optim.lr_scheduler.OneCycleLR(optimizer, max_lr=recipe.max_lr,
-                                                   total_steps=recipe.epochs * len(loader))
-    start = time.perf_counter()
-    for _ in range(recipe.epochs):
-        model.train()
-        total, rows = 0.0, 0
-        for xb, yb in loader:
-            x, y = torch.from_numpy(xb.data), torch.from_numpy(yb.data)
-            optimizer.zero_grad()
-            loss = torch.nn.functional.cross_entropy(model(x), y)
-            loss.backward()
-            optimizer.step()
-            schedule.step()
-            total += loss.item() * len(y)
-            rows += len(y)
-    seconds = time.perf_counter() - start
-    model.eval()
-    with torch.no_grad():
-        predicted = torch.cat([model(torch.from_numpy(X_test[i:i + 1000])).argmax(1)
-                               for i in range(0, len(X_test), 1000)]).numpy()
-    return {"seconds": seconds, "accuracy": float((predicted == y_test).mean()),
-            "loss": total / rows}
+                                                   total_steps=steps)
+    return torch_fit(model, initial, arrays, recipe, optimizer, recipe.epochs, schedule)
 
 
 def compare(name, arrays, recipe, epochs, trainers):

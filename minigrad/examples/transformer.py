@@ -41,7 +41,6 @@ from .. import manual_seed, nn, optim
 from ..autograd import no_grad
 from ..nn import functional as F
 from ..nn.utils import clip_grad_norm_
-from ..tensor import Tensor
 
 NAMES = ("ada", "bob", "eve", "max", "zoe", "sam")
 FRUITS = ("apple", "pear", "plum", "fig")

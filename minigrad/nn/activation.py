@@ -185,31 +185,26 @@ def _implicit_dim(ndim: int, layer: str) -> int:
     return 0 if ndim in (0, 1, 3) else 1
 
 
-class Softmax(Module):
+class _AlongDim(Module):
+    _fn = staticmethod(F.softmax)
+
+    def __init__(self, dim=None):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, x):
+        dim = self.dim if self.dim is not None else _implicit_dim(x.ndim, type(self).__name__)
+        return self._fn(x, dim)
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}"
+
+
+class Softmax(_AlongDim):
     """Softmax along ``dim``; probabilities that sum to 1 along it."""
-
-    def __init__(self, dim=None):
-        super().__init__()
-        self.dim = dim
-
-    def forward(self, x):
-        dim = self.dim if self.dim is not None else _implicit_dim(x.ndim, "Softmax")
-        return F.softmax(x, dim)
-
-    def extra_repr(self) -> str:
-        return f"dim={self.dim}"
+    _fn = staticmethod(F.softmax)
 
 
-class LogSoftmax(Module):
+class LogSoftmax(_AlongDim):
     """log(softmax(x)) along ``dim``, computed stably."""
-
-    def __init__(self, dim=None):
-        super().__init__()
-        self.dim = dim
-
-    def forward(self, x):
-        dim = self.dim if self.dim is not None else _implicit_dim(x.ndim, "LogSoftmax")
-        return F.log_softmax(x, dim)
-
-    def extra_repr(self) -> str:
-        return f"dim={self.dim}"
+    _fn = staticmethod(F.log_softmax)

@@ -332,27 +332,24 @@ class AvgPool2d(_AvgPoolNd):
     _nd = 2
 
 
-class AdaptiveAvgPool1d(Module):
+class _AdaptiveAvgPoolNd(Module):
+    _nd = 0
+
     def __init__(self, output_size):
         super().__init__()
         self.output_size = output_size
 
     def forward(self, x):
-        return adaptive_avg_pool1d(x, self.output_size)
+        return _adaptive_avg_pool(self._nd, x, self.output_size)
 
     def extra_repr(self) -> str:
         return f"output_size={self.output_size}"
 
 
-class AdaptiveAvgPool2d(Module):
+class AdaptiveAvgPool1d(_AdaptiveAvgPoolNd):
+    _nd = 1
+
+
+class AdaptiveAvgPool2d(_AdaptiveAvgPoolNd):
     """Average down to a fixed size; ``AdaptiveAvgPool2d(1)`` is global average pooling."""
-
-    def __init__(self, output_size):
-        super().__init__()
-        self.output_size = output_size
-
-    def forward(self, x):
-        return adaptive_avg_pool2d(x, self.output_size)
-
-    def extra_repr(self) -> str:
-        return f"output_size={self.output_size}"
+    _nd = 2
