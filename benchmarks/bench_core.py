@@ -15,12 +15,24 @@ A. One training step of a small MLP (batch 64, 784 -> 128 ReLU -> 10, MSE loss,
    NumPy can reach; and with PyTorch on the CPU.  Most of the time goes into the
    matrix products, so the ratio to NumPy is what minigrad's bookkeeping costs on
    a realistic step.  Target: minigrad at most 1.3x the hand-written step.
+A2. The same step in float32, against PyTorch's float32 step.  Target: minigrad no
+   slower than PyTorch.
 B. Per-op overhead: a chain of 1,000 ops on 4x4 tensors (mul, add, tanh, sub
    in turn) and its backward.  The arithmetic is almost free at this size, so
    this times the bookkeeping alone.  Target: no slower per op than PyTorch.
+B2. The same with a Python number as the other operand (x * 2.0, 1.0 - x, tanh,
+   x / 3.0), which PyTorch also applies without making a tensor of it.  Target: no
+   slower per op than PyTorch.
 C. backward() alone on chains of 10^3, 10^4 and 10^5 ops.  Target: the cost per
    graph node at the largest size at most 2x the cost at the smallest, i.e. the
    backward walk stays linear in the size of the graph.
+D. Memory a graph holds between forward and backward: a chain of additions and a
+   chain of tanh on 256x256 float64 arrays, and the MLP step of A.  For minigrad, the
+   growth of traced memory (NumPy's arrays included) while the forward pass runs and
+   its result is held; for PyTorch, the bytes of every intermediate tensor its graph
+   saved for backward (counted with ``torch.autograd.graph.saved_tensors_hooks``) plus
+   the result.  Additions save nothing in either; tanh saves its output in both.  Target:
+   minigrad at most 1.1x PyTorch's bytes plus 1 MB (node bookkeeping).
 
 Why the environment is pinned
 -----------------------------
@@ -57,6 +69,7 @@ pin_environment()
 
 # Only now is it safe to load NumPy, its BLAS and PyTorch.
 import gc  # noqa: E402
+import tracemalloc  # noqa: E402
 import statistics  # noqa: E402
 import time  # noqa: E402
 from dataclasses import dataclass, replace  # noqa: E402
@@ -157,7 +170,7 @@ def numpy_mlp(x, y, params):
 
 def minigrad_mlp(x, y, params):
     xt, yt = mg.Tensor(x), mg.Tensor(y)
-    weights = [mg.Tensor(p.copy(), requires_grad=True) for p in params]
+    weights = [mg.Tensor(p, requires_grad=True) for p in params]
     W1, b1, W2, b2 = weights
 
     def step():
@@ -174,7 +187,7 @@ def minigrad_mlp(x, y, params):
 
 
 def torch_mlp(x, y, params):
-    xt, yt = torch.from_numpy(x), torch.from_numpy(y)
+    xt, yt = torch.tensor(x), torch.tensor(y)
     weights = [torch.tensor(p, requires_grad=True) for p in params]
     W1, b1, W2, b2 = weights
 
@@ -205,13 +218,9 @@ def check_same_step(reference, others: dict) -> None:
                   f"different computations.")
 
 
-def bench_mlp(settings: Settings):
-    x, y, params = mlp_problem()
-    impls = {NUMPY: numpy_mlp(x, y, params), "minigrad": minigrad_mlp(x, y, params)}
-    if torch is not None:
-        impls["PyTorch"] = torch_mlp(x, y, params)
-    check_same_step(impls[NUMPY], {k: v for k, v in impls.items() if k != NUMPY})
-
+def time_steps(impls: dict, settings: Settings) -> tuple:
+    """({name: ms per step}, {name: [page faults per timing]}): warm-up, then timings of
+    ``settings.mlp_steps`` steps, interleaved so that drift hits every implementation."""
     for step, _ in impls.values():
         for _ in range(settings.mlp_warmup):
             step()
@@ -222,13 +231,23 @@ def bench_mlp(settings: Settings):
 
     times = {name: [] for name in impls}
     faults = {name: [] for name in impls}
-    for _ in range(settings.repeats):       # interleaved, so drift hits all alike
+    for _ in range(settings.repeats):
         for name, (step, _) in impls.items():
             before = minor_page_faults()
             times[name].append(seconds(lambda: run_steps(step)))
             faults[name].append(minor_page_faults() - before if before is not None else None)
     ms = {name: statistics.median(t) / settings.mlp_steps * 1e3 for name, t in times.items()}
+    return ms, faults
 
+
+def bench_mlp(settings: Settings):
+    x, y, params = mlp_problem()
+    impls = {NUMPY: numpy_mlp(x, y, params), "minigrad": minigrad_mlp(x, y, params)}
+    if torch is not None:
+        impls["PyTorch"] = torch_mlp(x, y, params)
+    check_same_step(impls[NUMPY], {k: v for k, v in impls.items() if k != NUMPY})
+
+    ms, faults = time_steps(impls, settings)
     rows = []
     for name in ("minigrad", NUMPY, "PyTorch"):
         if name in ms:
@@ -246,21 +265,52 @@ def bench_mlp(settings: Settings):
     return table, target
 
 
+def bench_mlp_float32(settings: Settings):
+    """A2: the MLP step in float32, minigrad against PyTorch (both single-precision
+    throughout; they agree to float32 rounding, not to 1e-10)."""
+    x, y, params = mlp_problem()
+    x, y = x.astype(np.float32), y.astype(np.float32)
+    params = [p.astype(np.float32) for p in params]
+    impls = {"minigrad": minigrad_mlp(x, y, params)}
+    if torch is not None:
+        impls["PyTorch"] = torch_mlp(x, y, params)
+        losses = [step() for step, _ in impls.values()]
+        if abs(losses[0] - losses[1]) > 1e-4 * abs(losses[1]):
+            abort(f"the float32 MLP steps disagree: minigrad {losses[0]}, PyTorch {losses[1]}")
+        assert all(w.dtype == np.float32 for w in impls["minigrad"][1]), "float32 was lost"
+    ms, _ = time_steps(impls, settings)
+    rows = [("minigrad", f"{ms['minigrad']:.3f}", ratio(1.0))]
+    rows.append(("PyTorch", f"{ms['PyTorch']:.3f}", ratio(ms["minigrad"] / ms["PyTorch"]))
+                if torch is not None else ("PyTorch", NOT_INSTALLED, "-"))
+    table = Table(f"A2. The same MLP step in float32 (median of {settings.repeats} x "
+                  f"{settings.mlp_steps} steps)", ("library", "ms/step", "minigrad / this"), rows)
+    measured = ms["minigrad"] / ms["PyTorch"] if torch is not None else None
+    return table, Target("A2. MLP step float32: minigrad / PyTorch", measured, 1.0)
+
+
 # -- benchmark B: per-op overhead on 4x4 tensors ------------------------------------------
 CHAIN_OPS = 1000           # a multiple of 4: the chain cycles through four ops
 
 
-def chain_run(x0, w):
+def chain_run(x0, w, numbers: bool = False):
     """A function building the 1,000-op chain from leaves ``x0`` and ``w`` and running
-    its backward; works unchanged for minigrad and PyTorch tensors."""
+    its backward; works unchanged for minigrad and PyTorch tensors.  With ``numbers``
+    the other operand of each arithmetic op is a Python number instead of ``w``."""
     def run():
         x0.grad = w.grad = None
         x = x0
-        for _ in range(CHAIN_OPS // 4):
-            x = x * w
-            x = x + w
-            x = x.tanh()
-            x = x - 0.5
+        if numbers:
+            for _ in range(CHAIN_OPS // 4):
+                x = x * 2.0
+                x = 1.0 - x
+                x = x.tanh()
+                x = x / 3.0
+        else:
+            for _ in range(CHAIN_OPS // 4):
+                x = x * w
+                x = x + w
+                x = x.tanh()
+                x = x - 0.5
         x.sum().backward()
     return run
 
@@ -270,13 +320,13 @@ def chain_leaves(seed: int = 1):
     return rng.uniform(-1, 1, (4, 4)), rng.uniform(0.5, 1.0, (4, 4))
 
 
-def bench_op_overhead(settings: Settings):
+def bench_op_overhead(settings: Settings, numbers: bool = False):
     x0, w = chain_leaves()
     runs = {"minigrad": chain_run(mg.Tensor(x0, requires_grad=True),
-                                  mg.Tensor(w, requires_grad=True))}
+                                  mg.Tensor(w, requires_grad=True), numbers)}
     if torch is not None:
         runs["PyTorch"] = chain_run(torch.tensor(x0, requires_grad=True),
-                                    torch.tensor(w, requires_grad=True))
+                                    torch.tensor(w, requires_grad=True), numbers)
 
     def run_rounds(run):
         for _ in range(settings.chain_rounds):
@@ -297,12 +347,19 @@ def bench_op_overhead(settings: Settings):
         rows.append(("PyTorch", f"{us['PyTorch']:.2f}", ratio(us["minigrad"] / us["PyTorch"])))
     else:
         rows.append(("PyTorch", NOT_INSTALLED, "-"))
-    table = Table(f"B. Per-op overhead: {CHAIN_OPS}-op chain on 4x4 float64 "
-                  f"(mul, add, tanh, sub), forward + backward "
+    label, ops = (("B2", "x * 2.0, 1.0 - x, tanh, x / 3.0: a number as the other operand")
+                  if numbers else ("B", "mul, add, tanh, sub"))
+    table = Table(f"{label}. Per-op overhead: {CHAIN_OPS}-op chain on 4x4 float64 "
+                  f"({ops}), forward + backward "
                   f"(median of {settings.repeats} x {settings.chain_rounds} chains)",
                   ("library", "µs/op", "minigrad / this"), rows)
     measured = us["minigrad"] / us["PyTorch"] if torch is not None else None
-    return table, Target("B. per op (4x4): minigrad / PyTorch", measured, 1.0)
+    what = "per op with a number (4x4)" if numbers else "per op (4x4)"
+    return table, Target(f"{label}. {what}: minigrad / PyTorch", measured, 1.0)
+
+
+def bench_number_overhead(settings: Settings):
+    return bench_op_overhead(settings, numbers=True)
 
 
 # -- benchmark C: backward of long chains -------------------------------------------------
@@ -340,6 +397,95 @@ def bench_backward_chains(settings: Settings):
     return table, target
 
 
+# -- benchmark D: memory the graph holds ---------------------------------------------------
+MEMORY_SIDE, ADD_CHAIN, TANH_CHAIN = 256, 1000, 100
+
+
+def minigrad_graph_bytes(build) -> int:
+    """Growth of traced memory while ``build()`` runs and its result is still held."""
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    result = build()
+    held = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    del result
+    return held
+
+
+def torch_graph_bytes(build) -> int:
+    """Bytes of the distinct tensors PyTorch's graph saved for backward, plus the result.
+    Saved leaves (the inputs and weights, which existed before) are not counted, as they
+    are not in minigrad's traced growth either."""
+    storages = {}
+
+    def pack(t):
+        if t.grad_fn is not None:
+            storages[t.untyped_storage().data_ptr()] = t.untyped_storage().nbytes()
+        return t
+
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):
+        result = build()
+    storages[result.untyped_storage().data_ptr()] = result.untyped_storage().nbytes()
+    return sum(storages.values())
+
+
+def memory_cases(lib):
+    """{case: a function building that case's graph with ``lib`` and returning its result}."""
+    rng = np.random.default_rng(2)
+    a = rng.uniform(-1, 1, (MEMORY_SIDE, MEMORY_SIDE))
+    leaf = (lambda v: mg.Tensor(v, requires_grad=True)) if lib is mg else \
+        (lambda v: torch.tensor(v, requires_grad=True))
+    x = leaf(a)
+
+    def additions():
+        y = x
+        for _ in range(ADD_CHAIN):
+            y = y + 1.0
+        return y
+
+    def tanhs():
+        y = x
+        for _ in range(TANH_CHAIN):
+            y = y.tanh()
+        return y
+
+    mx, my, params = mlp_problem()
+    weights = [leaf(p) for p in params]
+    xt, yt = ((mg.Tensor(mx), mg.Tensor(my)) if lib is mg else
+              (torch.tensor(mx), torch.tensor(my)))
+
+    def mlp():
+        W1, b1, W2, b2 = weights
+        relu = (lambda t: t.relu()) if lib is mg else torch.relu
+        out = relu(xt @ W1 + b1) @ W2 + b2
+        return ((out - yt) ** 2).mean()
+
+    side = f"{MEMORY_SIDE}x{MEMORY_SIDE}"
+    return {f"{ADD_CHAIN} additions, {side}": additions,
+            f"{TANH_CHAIN} tanh, {side}": tanhs,
+            f"MLP step forward (A)": mlp}
+
+
+def bench_memory(settings: Settings):
+    ours = {name: minigrad_graph_bytes(build) for name, build in memory_cases(mg).items()}
+    theirs = ({name: torch_graph_bytes(build) for name, build in memory_cases(torch).items()}
+              if torch is not None else {})
+    rows, worst = [], 0.0
+    for name, held in ours.items():
+        if name in theirs:
+            limit = 1.1 * theirs[name] + 2**20
+            worst = max(worst, held / limit)
+            rows.append((name, f"{held / 2**20:.2f}", f"{theirs[name] / 2**20:.2f}",
+                         f"{limit / 2**20:.2f}"))
+        else:
+            rows.append((name, f"{held / 2**20:.2f}", NOT_INSTALLED, "-"))
+    table = Table("D. Memory the graph holds after forward, before backward (MB)",
+                  ("graph", "minigrad", "PyTorch", "limit: 1.1 x PyTorch + 1 MB"), rows)
+    return table, Target("D. graph memory: minigrad / limit (worst case)",
+                         worst if theirs else None, 1.0)
+
+
 # -- output --------------------------------------------------------------------------------
 # -- main ----------------------------------------------------------------------------------
 def parse_args():
@@ -357,7 +503,8 @@ def main() -> int:
     print(machine_line(malloc_tuning=not args.no_malloc_tuning))
     print()
     targets = []
-    for bench in (bench_mlp, bench_op_overhead, bench_backward_chains):
+    for bench in (bench_mlp, bench_mlp_float32, bench_op_overhead, bench_number_overhead,
+                  bench_backward_chains, bench_memory):
         table, target = bench(settings)
         targets.append(target)
         print(render(table, args.markdown), end="\n\n", flush=True)

@@ -17,8 +17,9 @@ The package is laid out the way the course builds it:
 
 from . import ops  # noqa: F401  (registers every op as a Tensor method)
 from . import data, nn, optim, train
+from . import autograd
 from .autograd import (backward, detect_anomaly, enable_grad, is_grad_enabled, no_grad,
-                       set_detect_anomaly, topological_order)
+                       set_detect_anomaly, set_grad_enabled, topological_order)
 from .broadcasting import broadcast_axes, sum_to
 from .errors import ShapeError
 from .gradcheck import GradcheckError, GradcheckResult, gradcheck
@@ -29,16 +30,19 @@ from .ops.mul_mm import matmul, mm, mul, permute, transpose
 from .ops.pow_div import pow, truediv
 from .ops.sum_expand import broadcast_to, expand, mean, reshape, sum
 from .random import manual_seed
+from .ops.inplace import clone
 from .serialization import load, save
-from .tensor import DEFAULT_DTYPE, REGISTRY, Tensor, tensor_method
+from .tensor import DEFAULT_DTYPE, REGISTRY, Tensor, from_numpy, tensor_method
 
 div = truediv
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Tensor", "tensor_method", "manual_seed", "nn", "optim", "data", "train", "REGISTRY", "DEFAULT_DTYPE", "ShapeError",
-    "no_grad", "enable_grad", "is_grad_enabled", "detect_anomaly", "set_detect_anomaly",
+    "Tensor", "from_numpy", "tensor_method", "manual_seed", "nn", "optim", "data", "train",
+    "autograd", "REGISTRY", "DEFAULT_DTYPE", "ShapeError",
+    "no_grad", "enable_grad", "is_grad_enabled", "set_grad_enabled", "detect_anomaly",
+    "set_detect_anomaly", "clone",
     "backward", "topological_order", "broadcast_axes", "sum_to",
     "gradcheck", "GradcheckError", "GradcheckResult",
     "add", "neg", "sub", "mul", "mm", "matmul", "transpose", "permute",

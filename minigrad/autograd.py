@@ -2,8 +2,16 @@
 
 Every op computes its output with NumPy and hands it to :func:`record` together
 with its inputs and a ``backward(grad)`` function that returns one gradient per
-input.  ``record`` attaches that to the output tensor only when some input
+input.  ``record`` attaches a :class:`Node` to the output tensor only when some input
 requires a gradient and gradient mode is on (see :class:`no_grad`).
+
+The graph is made of nodes, as PyTorch's is.  A node holds the op's ``backward``
+(which keeps only the arrays it needs), the nodes of the inputs it was computed from,
+and the leaves and constants among those inputs; it does *not* hold the intermediate
+tensors themselves.  So ``y = x + 1`` repeated a thousand times keeps no intermediate
+values alive: addition's backward needs none.  A tensor you still hold is reachable from
+its node (``t.parents`` gives it back); one that only the graph referred to comes back
+as a stand-in whose values were freed.
 
 :func:`backward` then
 
@@ -15,12 +23,18 @@ requires a gradient and gradient mode is on (see :class:`no_grad`).
 3. adds the result into ``.grad`` of the leaves (gradients accumulate across
    calls, as in PyTorch: zero them between steps), and
 4. frees the graph's saved buffers unless ``retain_graph=True``.
+
+Before a node's backward runs, the engine checks that the tensors it saved (the
+``saved=`` of :func:`record`) were not changed in place since the forward pass: each
+tensor has a version counter, bumped by every in-place change, as PyTorch's.
 """
 
 from __future__ import annotations
 
 import functools
+import inspect
 import traceback
+import weakref
 
 import numpy as np
 
@@ -29,28 +43,56 @@ from .tensor import Tensor
 
 _grad_enabled = True
 _anomaly_enabled = False
+_new, _weak = object.__new__, weakref.ref
 
 
 # -- switches ----------------------------------------------------------------------------
 class _Switch:
-    """A context manager (and decorator) that sets a module flag and restores it on exit."""
+    """A context manager and decorator that sets a module flag and restores it on exit.
+
+    ``@no_grad`` and ``@no_grad()`` both work, on functions and on generator functions
+    (whose body runs with the flag set each time it resumes, not just when it is created).
+    """
 
     _flag = ""
     _value = False
 
+    def __new__(cls, fn=None):
+        if fn is not None and callable(fn) and cls is not _Switch:
+            return cls()(fn)                      # used as @no_grad, without parentheses
+        return super().__new__(cls)
+
+    def __init__(self, fn=None):
+        self._saved = []
+
     def __enter__(self):
-        self._saved = globals()[self._flag]
+        self._saved.append(globals()[self._flag])
         globals()[self._flag] = self._value
         return self
 
     def __exit__(self, *exc):
-        globals()[self._flag] = self._saved
+        globals()[self._flag] = self._saved.pop()
         return False
 
     def __call__(self, fn):
+        kind = type(self)
+        if inspect.isgeneratorfunction(fn):
+            @functools.wraps(fn)
+            def generator(*args, **kwargs):
+                gen = fn(*args, **kwargs)
+                to_send = None
+                while True:
+                    with kind():
+                        try:
+                            value = gen.send(to_send)
+                        except StopIteration as stop:
+                            return stop.value
+                    to_send = yield value
+            return generator
+
         @functools.wraps(fn)
         def wrapped(*args, **kwargs):
-            with type(self)():
+            with kind():
                 return fn(*args, **kwargs)
         return wrapped
 
@@ -75,9 +117,92 @@ def is_grad_enabled() -> bool:
     return _grad_enabled
 
 
+def set_grad_enabled(flag: bool) -> None:
+    global _grad_enabled
+    _grad_enabled = bool(flag)
+
+
 def set_detect_anomaly(flag: bool) -> None:
     global _anomaly_enabled
     _anomaly_enabled = bool(flag)
+
+
+# -- the graph's nodes -----------------------------------------------------------------------
+class Node:
+    """One recorded op (PyTorch calls it a ``grad_fn``): how to send a gradient back.
+
+    * ``op``: the op's name; ``backward``: its ``backward(grad)``;
+    * ``inputs``: one entry per input of the op: the input's Node when the input was
+      itself computed by a recorded op, else the input tensor (a leaf, or a constant
+      that needs no gradient);
+    * ``saved``: the version counters of the tensors ``backward`` reads, and
+      ``saved_versions`` the sum of their versions when the op ran (versions only grow,
+      so the sum changes exactly when one of them does);
+    * ``out``: a weak reference to the tensor this node made, so the node does not keep
+      its values alive.
+
+    """
+
+    __slots__ = ("op", "backward", "inputs", "saved", "saved_versions", "out", "shape",
+                 "dtype", "pending", "extra", "__weakref__")
+
+    # What only a few nodes need lives in ``extra`` (None, or a dict with "standin",
+    # "trace", "hooks", "retains"), so recording an op sets as few fields as possible.
+    def _get(self, key):
+        extra = self.extra
+        return None if extra is None else extra.get(key)
+
+    def _set(self, key, value) -> None:
+        if self.extra is None:
+            self.extra = {}
+        self.extra[key] = value
+
+    def name(self) -> str:
+        return self.op
+
+    @property
+    def next_functions(self) -> tuple:
+        """The nodes of this op's inputs (None for leaves and constants), as PyTorch."""
+        return tuple(i if type(i) is Node else None for i in self.inputs)
+
+    def tensor(self) -> Tensor:
+        """The tensor this node made: the very object while anyone holds it, otherwise
+        one stand-in (always the same) whose values were freed."""
+        out = self.out()
+        if out is not None:
+            return out
+        standin = self._get("standin")
+        if standin is None:
+            standin = Tensor._from_op(None)
+            standin._node = self
+            standin.requires_grad = True
+            self._set("standin", standin)
+        return standin
+
+    def parents(self) -> tuple:
+        return tuple(i.tensor() if type(i) is Node else i for i in self.inputs)
+
+    def freed_message(self) -> str:
+        return (f"the values of this '{self.op}' result were freed: only the graph referred "
+                f"to the tensor, and the graph keeps only what backward needs (as PyTorch's "
+                f"does). Keep a reference to a tensor (a variable) to read its values later.")
+
+    def __repr__(self) -> str:
+        return f"<{self.op}>"
+
+
+def _version_counters(data: np.ndarray, inputs: tuple):
+    """The version counter an op's output shares: its input's, when the output is a view
+    of that input's array (reshape, transpose, slicing), so that an in-place change through
+    either one is seen by both."""
+    base = data.base
+    if base is None:
+        return None
+    for t in inputs:
+        array = t._data
+        if array is not None and (base is array or base is array.base and base is not None):
+            return t.version_counter()
+    return None
 
 
 # -- recording ---------------------------------------------------------------------------
@@ -106,44 +231,90 @@ def record(data: np.ndarray, inputs: tuple, backward, op: str, saved: tuple = ()
             raise TypeError(f"record({op!r}): inputs must be a tuple of tensors, e.g. (a,) for "
                             f"one input (note the comma), not a single Tensor.")
         inputs = tuple(inputs)
-    out = Tensor._from_op(data)
-    if _grad_enabled:
-        for t in inputs:
-            if t.requires_grad:
-                out.requires_grad = True
-                out._parents = inputs
-                out._backward = backward
-                out._op = op
-                if _anomaly_enabled:
-                    out._trace = "".join(traceback.format_stack()[:-2])
-                break
+    out = _new(Tensor)                       # Tensor._from_op(data), inlined: it is hot
+    out._data = data
+    out._grad = out._node = out._pending = None
+    out.requires_grad = False
+    out._version = None if data.base is None else _version_counters(data, inputs)
+    if not _grad_enabled:
+        return out
+    for t in inputs:
+        if t.requires_grad:
+            break
+    else:
+        return out
+    node = _new(Node)
+    node.op = op
+    node.backward = backward
+    if len(inputs) == 1:
+        node.inputs = (inputs[0]._node or inputs[0],)
+    elif len(inputs) == 2:
+        a, b = inputs
+        node.inputs = (a._node or a, b._node or b)
+    else:
+        node.inputs = tuple([t._node or t for t in inputs])
+    if saves_output:
+        saved += (out,)
+    if not saved:
+        node.saved, node.saved_versions = (), 0
+    elif len(saved) == 1:
+        counter = saved[0]._version or saved[0].version_counter()
+        node.saved, node.saved_versions = (counter,), counter[0]
+    elif len(saved) == 2:
+        c0 = saved[0]._version or saved[0].version_counter()
+        c1 = saved[1]._version or saved[1].version_counter()
+        node.saved, node.saved_versions = (c0, c1), c0[0] + c1[0]
+    else:
+        node.saved = counters = tuple(t.version_counter() for t in saved)
+        node.saved_versions = sum(c[0] for c in counters)
+    node.out = _weak(out)
+    node.shape = data.shape
+    node.dtype = data.dtype
+    node.pending = node.extra = None
+    if _anomaly_enabled:
+        node._set("trace", "".join(traceback.format_stack()[:-2]))
+    out._node = node
+    out.requires_grad = True
     return out
 
 
 # -- walking the graph ------------------------------------------------------------------
-def topological_order(root: Tensor) -> list:
-    """Every tensor ``root`` depends on that requires a gradient, root first, leaves last.
-
-    A node appears after all of its consumers, so by the time the backward walk
-    reaches it, every gradient contribution to it has arrived.
-    """
+def _order(root) -> list:
+    """Every node and leaf ``root`` (a Node) depends on through inputs that need a
+    gradient, root first: each after all of its consumers."""
     order = []
     expanded = set()
     stack = [(root, False)]
     while stack:
-        node, parents_done = stack.pop()
-        if parents_done:
-            order.append(node)          # every parent of node is already in `order`
+        item, inputs_done = stack.pop()
+        if inputs_done:
+            order.append(item)          # everything it depends on is already in `order`
             continue
-        if id(node) in expanded:        # reached again by another path: already handled
+        if id(item) in expanded:        # reached again by another path: already handled
             continue
-        expanded.add(id(node))
-        stack.append((node, True))
-        for parent in node._parents:
-            if parent.requires_grad and id(parent) not in expanded:
-                stack.append((parent, False))
+        expanded.add(id(item))
+        stack.append((item, True))
+        if type(item) is Node:
+            for parent in item.inputs:
+                if (type(parent) is Node or parent.requires_grad) and id(parent) not in expanded:
+                    stack.append((parent, False))
     order.reverse()
     return order
+
+
+def topological_order(root: Tensor) -> list:
+    """Every tensor ``root`` depends on that requires a gradient, root first, leaves last.
+
+    A node appears after all of its consumers, so by the time the backward walk
+    reaches it, every gradient contribution to it has arrived.  (This is the reverse of
+    the order in which the tensors were computed; some books list the leaves first and
+    reverse the list before walking it.)
+    """
+    if not isinstance(root, Tensor):
+        raise TypeError(f"topological_order expects a Tensor, got {type(root).__name__}.")
+    if root._node is None:
+        return [root] if root.requires_grad else []
+    return [item.tensor() if type(item) is Node else item for item in _order(root._node)]
 
 
 def _freed(grad):
@@ -163,101 +334,278 @@ def _seed(root: Tensor, grad) -> np.ndarray:
                 f".sum()), or pass a gradient of shape {root.shape}: backward(grad)."
             )
         return np.ones_like(root.data)
-    seed = grad.data if isinstance(grad, Tensor) else np.asarray(grad, dtype=root.dtype)
+    if isinstance(grad, Tensor):
+        seed = grad.data
+    else:
+        try:
+            seed = np.asarray(grad, dtype=root.dtype)
+        except (TypeError, ValueError):
+            raise TypeError(f"backward: grad must be a Tensor or an array of numbers with the "
+                            f"tensor's shape {root.shape}, got {type(grad).__name__} "
+                            f"{grad!r:.40}.") from None
+    if seed.dtype.kind not in "biuf":
+        raise TypeError(f"backward: grad must hold numbers, got {seed.dtype} values.")
     if seed.shape != root.shape:
         raise ShapeError(f"backward: the gradient has shape {seed.shape} but the tensor "
                          f"has shape {root.shape}; they must match.")
     return seed
 
 
-def _check_finite(node: Tensor, grads) -> None:
+def _check_finite(node: Node, grads) -> None:
     for i, g in enumerate(grads):
         if g is not None and not np.all(np.isfinite(g)):
             what = "nan" if np.isnan(g).any() else "inf"
-            where = f"\nThe '{node._op}' was created here:\n{node._trace}" if node._trace else ""
+            trace = node._get("trace")
+            where = f"\nThe '{node.op}' was created here:\n{trace}" if trace else ""
             raise FloatingPointError(
-                f"anomaly: the backward of '{node._op}' produced {what} in the gradient for its "
+                f"anomaly: the backward of '{node.op}' produced {what} in the gradient for its "
                 f"input {i} (shape {np.shape(g)}).{where}"
             )
 
 
+def _versions(counters: tuple) -> int:
+    """The sum of the versions in ``counters`` (they only grow, so the sum changes exactly
+    when one of them does)."""
+    if len(counters) == 1:
+        return counters[0][0]
+    total = 0
+    for counter in counters:
+        total += counter[0]
+    return total
+
+
+def _changed_in_place(node: Node) -> RuntimeError:
+    """The error for a node one of whose saved tensors changed in place (which, and how)."""
+    out = node.out()
+    changed = []
+    for i, t in enumerate(node.parents()):
+        if any(t._version is c for c in node.saved) and t.version:
+            changed.append(f"its input {i}, now at version {t.version}")
+    if out is not None and any(out._version is c for c in node.saved) and out.version:
+        changed.append(f"its output, now at version {out.version}")
+    what = "; ".join(changed) or "one of them"
+    return RuntimeError(
+        f"one of the tensors that '{node.op}' saved for its backward ({what}) was changed in "
+        f"place after the forward pass, so its gradient would use the new values. Change it "
+        f"after backward(), make the change out of place (x = x * 2 instead of x *= 2), or "
+        f"use a copy (x.clone()) in the forward pass.")
+
+
 def _accumulate(t: Tensor, g: np.ndarray) -> None:
-    if t.grad is None:
+    if t._grad is None:
         # Own copy: ``g`` may be shared with other tensors' gradients or be a read-only view.
-        t.grad = Tensor._from_op(np.array(g, dtype=t.data.dtype))
+        t._grad = Tensor._from_op(np.array(g, dtype=t._data.dtype))
     else:
-        t.grad.data += g
+        t._grad.data += g
+
+
+def _run_hooks(hooks, g: np.ndarray) -> np.ndarray:
+    for hook in list(hooks.values()):
+        result = hook(Tensor._from_op(g))
+        if result is not None:
+            if not isinstance(result, Tensor) or result.shape != g.shape:
+                raise TypeError("a gradient hook must return None or a Tensor of the "
+                                "gradient's shape")
+            g = result.data
+    return g
 
 
 def backward(root: Tensor, grad=None, retain_graph: bool = False) -> None:
     """Backpropagate from ``root``; see the module docstring for the rules.
 
-    While the walk runs, each tensor's incoming gradients are summed in its
-    ``_pending`` slot; a node is processed once, when the walk reaches it.
+    While the walk runs, each node's incoming gradients are summed in its ``pending``
+    slot (a leaf's in its ``_pending`` slot); each is processed once, when the walk
+    reaches it.
     """
+    if not isinstance(root, Tensor):
+        raise TypeError(f"backward expects a Tensor, got {type(root).__name__}.")
     if not root.requires_grad:
         raise RuntimeError(
             "backward() was called on a tensor that does not require grad, so there is nothing "
             "to differentiate: create the inputs with requires_grad=True (and not inside no_grad)."
         )
     seed = _seed(root, grad)
-    order = topological_order(root)
-    root._pending = seed
+    _propagate(root, seed, retain_graph, _accumulate)
+
+
+def _propagate(root: Tensor, seed: np.ndarray, retain_graph: bool, deliver) -> list:
+    """Send ``seed`` back from ``root``; ``deliver(leaf, gradient)`` receives what reaches
+    each leaf.  Returns the walk's order."""
+    start = root._node if root._node is not None else root
+    order = _order(start) if type(start) is Node else [start]
+    if type(start) is Node:
+        start.pending = seed
+    else:
+        start._pending = seed
     try:
-        for node in order:
-            g = node._pending
+        for item in order:
+            if type(item) is not Node:                      # a leaf
+                g = item._pending
+                if g is None:
+                    continue
+                item._pending = None
+                hooks = getattr(item, "_hooks", None)
+                if hooks:
+                    g = _run_hooks(hooks, g)
+                deliver(item, g)
+                continue
+            g = item.pending
             if g is None:
                 continue
-            node._pending = None
-            fn = node._backward
-            if fn is None or node._retains_grad:
-                _accumulate(node, g)
-                if fn is None:
-                    continue
-            input_grads = fn(g)
+            item.pending = None
+            if item.extra is not None:
+                if item.extra.get("hooks"):
+                    g = _run_hooks(item.extra["hooks"], g)
+                if item.extra.get("retains"):
+                    out = item.out()
+                    if out is not None:
+                        deliver(out, g)
+            saved = item.saved
+            if saved and (saved[0][0] if len(saved) == 1 else _versions(saved)) \
+                    != item.saved_versions:
+                raise _changed_in_place(item)
+            input_grads = item.backward(g)
+            inputs = item.inputs
             if type(input_grads) is not tuple:
-                raise TypeError(f"the backward of '{node._op}' returned a "
+                raise TypeError(f"the backward of '{item.op}' returned a "
                                 f"{type(input_grads).__name__}; it must return a tuple with one "
                                 f"gradient per input, e.g. (grad,) for a single input.")
+            if len(input_grads) != len(inputs):
+                raise RuntimeError(
+                    f"the backward of '{item.op}' returned {len(input_grads)} gradients "
+                    f"for {len(inputs)} inputs; it must return one per input "
+                    f"(None to skip one).")
             if _anomaly_enabled:
-                _check_finite(node, input_grads)
-            try:
-                for parent, pg in zip(node._parents, input_grads, strict=True):
-                    if pg is not None and parent.requires_grad:
-                        if type(pg) is not np.ndarray:
-                            pg = _as_gradient(node, parent, pg)
-                        if pg.shape != parent.data.shape:
-                            raise _wrong_shape(node, parent, pg)
-                        prev = parent._pending
-                        parent._pending = pg if prev is None else prev + pg
-            except ValueError:
-                if len(input_grads) != len(node._parents):
-                    raise RuntimeError(
-                        f"the backward of '{node._op}' returned {len(input_grads)} gradients "
-                        f"for {len(node._parents)} inputs; it must return one per input "
-                        f"(None to skip one).") from None
-                raise
+                _check_finite(item, input_grads)
+            for parent, pg in zip(inputs, input_grads):
+                if pg is None:
+                    continue
+                if type(parent) is Node:
+                    if type(pg) is not np.ndarray:
+                        pg = _as_gradient(item, inputs, parent, pg)
+                    if pg.shape != parent.shape:
+                        raise _wrong_shape(item, inputs, parent, pg)
+                    prev = parent.pending
+                    parent.pending = pg if prev is None else prev + pg
+                elif parent.requires_grad:
+                    if type(pg) is not np.ndarray:
+                        pg = _as_gradient(item, inputs, parent, pg)
+                    if pg.shape != parent._data.shape:
+                        raise _wrong_shape(item, inputs, parent, pg)
+                    prev = parent._pending
+                    parent._pending = pg if prev is None else prev + pg
     except BaseException:
-        for node in order:       # leave no half-summed gradients behind for the next call
-            node._pending = None
+        for item in order:       # leave no half-summed gradients behind for the next call
+            if type(item) is Node:
+                item.pending = None
+            else:
+                item._pending = None
         raise
     if not retain_graph:
-        for node in order:
-            if node._backward is not None:
-                node._backward = _freed
-                node._parents = ()
+        for item in order:
+            if type(item) is Node:
+                item.backward = _freed
+                item.inputs = item.saved = ()
+    return order
 
 
-def _as_gradient(node: Tensor, parent: Tensor, pg) -> np.ndarray:
+def _index(inputs: tuple, parent) -> int:
+    return next(i for i, p in enumerate(inputs) if p is parent)
+
+
+def _as_gradient(node: Node, inputs: tuple, parent, pg) -> np.ndarray:
     """A gradient that is not an ndarray: a NumPy or Python number is fine, a Tensor is not."""
     if isinstance(pg, Tensor):
-        i = next(i for i, p in enumerate(node._parents) if p is parent)
-        raise TypeError(f"the backward of '{node._op}' returned a Tensor for its input {i}; "
-                        f"backward works on NumPy arrays, so return an array (t.data).")
-    return np.asarray(pg, dtype=parent.data.dtype)
+        raise TypeError(f"the backward of '{node.op}' returned a Tensor for its input "
+                        f"{_index(inputs, parent)}; backward works on NumPy arrays, so return "
+                        f"an array (t.data).")
+    return np.asarray(pg, dtype=parent.dtype)
 
 
-def _wrong_shape(node: Tensor, parent: Tensor, pg) -> ShapeError:
-    i = next(i for i, p in enumerate(node._parents) if p is parent)
-    return ShapeError(f"the backward of '{node._op}' returned a gradient of shape {pg.shape} "
-                      f"for its input {i}, which has shape {parent.data.shape}.")
+def _wrong_shape(node: Node, inputs: tuple, parent, pg) -> ShapeError:
+    return ShapeError(f"the backward of '{node.op}' returned a gradient of shape {pg.shape} "
+                      f"for its input {_index(inputs, parent)}, which has shape "
+                      f"{parent.shape}.")
+
+
+# -- gradients as values, and hooks ---------------------------------------------------------
+def grad(outputs, inputs, grad_outputs=None, retain_graph: bool = False,
+         allow_unused: bool = False) -> tuple:
+    """The gradients of ``outputs`` with respect to ``inputs``, returned instead of added to
+    ``.grad`` (``torch.autograd.grad``); nothing's ``.grad`` changes.
+
+    ``outputs`` is a tensor (or a sequence of them, whose gradients are summed), each with
+    one element unless ``grad_outputs`` gives its gradient.  ``inputs`` are leaves that
+    require grad.  An input the outputs do not depend on is an error, unless
+    ``allow_unused=True`` (then its gradient is None).
+    """
+    single = isinstance(inputs, Tensor)
+    inputs = (inputs,) if single else tuple(inputs)
+    outputs = (outputs,) if isinstance(outputs, Tensor) else tuple(outputs)
+    if grad_outputs is None:
+        grad_outputs = (None,) * len(outputs)
+    elif isinstance(grad_outputs, (Tensor, np.ndarray)):
+        grad_outputs = (grad_outputs,)
+    else:
+        grad_outputs = tuple(grad_outputs)
+    if len(grad_outputs) != len(outputs):
+        raise ValueError(f"grad: {len(outputs)} outputs but {len(grad_outputs)} grad_outputs.")
+    for i, t in enumerate(inputs):
+        if not isinstance(t, Tensor) or not t.requires_grad:
+            raise TypeError(f"grad: input {i} must be a Tensor that requires grad.")
+        if t._node is not None:
+            raise ValueError(f"grad: input {i} is not a leaf; minigrad.autograd.grad computes "
+                             f"gradients with respect to leaves (tensors you created).")
+    found = {id(t): None for t in inputs}
+
+    def deliver(leaf, g):
+        if id(leaf) in found:
+            found[id(leaf)] = g if found[id(leaf)] is None else found[id(leaf)] + g
+
+    for out, g in zip(outputs, grad_outputs):
+        if not isinstance(out, Tensor) or not out.requires_grad:
+            raise RuntimeError("grad: an output does not require grad, so there is nothing to "
+                               "differentiate.")
+        _propagate(out, _seed(out, g), retain_graph, deliver)
+    result = []
+    for i, t in enumerate(inputs):
+        g = found[id(t)]
+        if g is None and not allow_unused:
+            raise RuntimeError(f"grad: input {i} was not used to compute the outputs; pass "
+                               f"allow_unused=True to get None for it.")
+        result.append(None if g is None else Tensor._from_op(np.array(g, dtype=t.dtype)))
+    return tuple(result)
+
+
+class _HookHandle:
+    """What ``register_hook`` returns: ``remove()`` unregisters the hook."""
+
+    _next_id = 0
+
+    def __init__(self, hooks: dict):
+        self.hooks = hooks
+        self.id = _HookHandle._next_id
+        _HookHandle._next_id += 1
+
+    def remove(self) -> None:
+        self.hooks.pop(self.id, None)
+
+
+def register_hook(t: Tensor, hook) -> _HookHandle:
+    """See :meth:`Tensor.register_hook`."""
+    if not callable(hook):
+        raise TypeError(f"register_hook expects a function of the gradient, got "
+                        f"{type(hook).__name__}.")
+    if not t.requires_grad:
+        raise RuntimeError("cannot register a hook on a tensor that does not require grad")
+    node = t._node
+    hooks = getattr(t, "_hooks", None) if node is None else node._get("hooks")
+    if hooks is None:
+        hooks = {}
+        if node is None:
+            t._hooks = hooks
+        else:
+            node._set("hooks", hooks)
+    handle = _HookHandle(hooks)
+    hooks[handle.id] = hook
+    return handle

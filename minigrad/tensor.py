@@ -12,7 +12,7 @@ Dtype policy
   float64, so gradients are exact enough to check numerically.
 * A NumPy array (or NumPy scalar) keeps its dtype.  A ``float32`` array stays ``float32``; an
   integer or boolean array stays integer/boolean, because such data is labels,
-  indices or masks.
+  indices or masks.  ``Tensor(array)`` copies the array (``from_numpy`` shares it).
 * ``dtype=`` always wins.
 * Only floating-point tensors can require gradients.  Asking for
   ``requires_grad=True`` on integer data raises a ``TypeError`` instead of
@@ -26,25 +26,34 @@ import numbers
 import numpy as np
 
 DEFAULT_DTYPE = np.float64
+_new = object.__new__
 
 
-def _to_array(data, dtype) -> np.ndarray:
-    """Turn user data into an ndarray following the dtype policy above."""
+def _to_array(data, dtype, copy: bool = False) -> np.ndarray:
+    """Turn user data into an ndarray following the dtype policy above (a copy if asked)."""
     if isinstance(data, Tensor):
         data = data.data
     if isinstance(data, (np.ndarray, np.generic)):
         data = np.asarray(data)
-        return data if dtype is None else data.astype(dtype, copy=False)
+        if data.dtype.kind not in "biuf":
+            raise TypeError(f"Tensor() needs numbers, but the array it was given holds "
+                            f"{data.dtype} values ({data.dtype.kind!r} kind); convert it "
+                            f"first, e.g. array.astype(np.float64).")
+        out = data if dtype is None else data.astype(dtype, copy=False)
+        return out.copy() if copy and out is data else out
     if isinstance(data, (bool, np.bool_)) and dtype is None:
         return np.asarray(data)
     if isinstance(data, (numbers.Number, list, tuple)):
         try:
-            return np.asarray(data, dtype=DEFAULT_DTYPE if dtype is None else dtype)
+            out = np.asarray(data, dtype=DEFAULT_DTYPE if dtype is None else dtype)
         except (ValueError, TypeError) as err:
             raise TypeError(
                 f"Tensor() could not turn the {type(data).__name__} it was given into a "
                 f"numeric array: {err}. Nested lists must be rectangular and hold numbers."
             ) from None
+        if out.dtype.kind not in "biuf":
+            raise TypeError(f"Tensor() needs numbers, got {out.dtype} values.")
+        return out
     raise TypeError(
         f"Tensor() expects a number, a (nested) list, a NumPy array or a Tensor, "
         f"got {type(data).__name__}."
@@ -54,16 +63,21 @@ def _to_array(data, dtype) -> np.ndarray:
 class Tensor:
     """An n-dimensional array that can record the operations that made it.
 
-    ``Tensor(data, requires_grad=False, dtype=None)``
+    ``Tensor(data, requires_grad=False, dtype=None)`` copies ``data``, as
+    ``torch.tensor`` does: changing the array you passed in later changes nothing here.
+    (:func:`from_numpy` shares the array instead, and :meth:`numpy` hands it back.)
 
     A tensor created by you is a *leaf*.  A tensor returned by an operation on
-    tensors that require gradients is a *node* of the computation graph: it
-    remembers its ``parents`` and the name of the ``op`` that made it, and
-    ``backward()`` uses that memory to send gradients back to the leaves.
+    tensors that require gradients is a *node* of the computation graph: its
+    ``grad_fn`` remembers the ``op`` that made it and how to send a gradient back to
+    its ``parents``, and ``backward()`` uses that memory to send gradients back to
+    the leaves.
     """
 
-    __slots__ = ("data", "grad", "requires_grad", "_parents", "_backward", "_op",
-                 "_retains_grad", "_trace", "_pending", "__weakref__")
+    # ``_hooks`` is set only on tensors you create and those given a hook: ops make tensors
+    # by the million, and every field they need not set makes them cheaper.
+    __slots__ = ("_data", "_grad", "requires_grad", "_node", "_version", "_hooks", "_pending",
+                 "__weakref__")
 
     # Make NumPy hand mixed expressions (``ndarray + Tensor``) to our reflected
     # operators instead of trying to treat the tensor as an array of objects.
@@ -74,63 +88,154 @@ class Tensor:
     __hash__ = object.__hash__
 
     def __init__(self, data, requires_grad: bool = False, dtype=None):
-        self._reset(_to_array(data, dtype))
+        self._reset(_to_array(data, dtype, copy=True))
         if requires_grad:
             self.requires_grad_(True)
 
-    @classmethod
-    def _from_op(cls, data: np.ndarray) -> "Tensor":
+    @staticmethod
+    def _from_op(data: np.ndarray) -> "Tensor":
         """A fresh leaf around an array that is already an ndarray (what ops produce)."""
-        t = object.__new__(cls)
-        t._reset(data)
+        t = _new(Tensor)
+        t._data = data
+        t._grad = t._node = t._version = t._pending = None
+        t.requires_grad = False
         return t
 
     def _reset(self, data: np.ndarray) -> None:
-        self.data = data
-        self.grad = None
+        self._data = data
+        self._grad = None
         self.requires_grad = False
-        self._parents = ()
-        self._backward = None
-        self._op = None
-        self._retains_grad = False
-        self._trace = None
-        self._pending = None
+        self._node = None              # the graph node (grad_fn) that made this tensor
+        self._version = None           # the version counter, made when first needed
+        self._hooks = None
+        self._pending = None           # a leaf's gradient while backward() sums it
+
+    # -- the values -------------------------------------------------------------------
+    @property
+    def data(self) -> np.ndarray:
+        """The values: the NumPy array itself, not a copy.
+
+        Assigning to it (``t.data = a``, ``t.data -= lr * g``, ``t.data *= 0``) changes
+        the tensor in place and counts as such (see ``_version``): a graph that saved
+        the old values refuses to run backward with the new ones.  Writing *into* the
+        array element by element (``t.data[0] = 1``) is not counted, as with PyTorch's
+        ``.data``; use ``with no_grad(): t[0] = 1`` for that.
+        """
+        data = self._data
+        if data is None:
+            raise RuntimeError(self._node.freed_message())
+        return data
+
+    @data.setter
+    def data(self, value) -> None:
+        value = value._data if isinstance(value, Tensor) else value
+        if not isinstance(value, np.ndarray):
+            value = _to_array(value, None)
+        if self.requires_grad and value.dtype.kind != "f":
+            raise TypeError(f"this tensor requires grad, so .data must stay floating-point; "
+                            f"got an array of {value.dtype}.")
+        self._data = value
+        self.bump_version()
+
+    @property
+    def version(self) -> int:
+        """How many times this tensor was changed in place (PyTorch's ``t._version``)."""
+        return 0 if self._version is None else self._version[0]
+
+    def version_counter(self) -> list:
+        """The one-element list holding this tensor's version, shared with the tensors that
+        share its memory (``detach()``, views such as ``reshape``); made on first use, so a
+        tensor nobody saves or changes costs nothing for it."""
+        counter = self._version
+        if counter is None:
+            counter = self._version = [0]
+        return counter
+
+    def bump_version(self) -> None:
+        """Count an in-place change made to ``.data`` directly (what in-place ops call)."""
+        self.version_counter()[0] += 1
 
     # -- gradient bookkeeping -----------------------------------------------------
+    @property
+    def grad(self):
+        """The gradient that ``backward()`` accumulated here: a Tensor of this tensor's
+        shape, or None."""
+        return self._grad
+
+    @grad.setter
+    def grad(self, value) -> None:
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError(f".grad must be a Tensor with this tensor's shape {self.shape}, "
+                                f"or None; got {type(value).__name__}. Wrap an array in "
+                                f"Tensor(array) first.")
+            if value.shape != self.shape:
+                from .errors import ShapeError
+
+                raise ShapeError(f".grad must have this tensor's shape {self.shape}, but the "
+                                 f"tensor assigned has shape {value.shape}.")
+            if value.dtype.kind != "f":
+                raise TypeError(f".grad must hold floating-point numbers, got {value.dtype}.")
+        self._grad = value
+
     def requires_grad_(self, flag: bool = True) -> "Tensor":
         """Switch gradient tracking on or off for this leaf, in place."""
-        if flag and not np.issubdtype(self.data.dtype, np.floating):
+        if flag and not np.issubdtype(self.dtype, np.floating):
             raise TypeError(
                 f"only floating-point tensors can require gradients, but this tensor has "
-                f"dtype {self.data.dtype}. Create it from floats, or pass dtype=np.float64."
+                f"dtype {self.dtype}. Create it from floats, or pass dtype=np.float64."
             )
-        if not flag and self._backward is not None:
+        if not flag and self._node is not None:
             raise RuntimeError("requires_grad_(False) only works on leaf tensors; "
                                "use .detach() to cut a node out of the graph.")
         self.requires_grad = bool(flag)
         return self
 
     @property
+    def grad_fn(self):
+        """The graph node that made this tensor (None for a leaf): its ``name()``, and
+        ``next_functions``, the nodes of the tensors it was computed from."""
+        return self._node
+
+    @property
     def is_leaf(self) -> bool:
         """True for tensors you created; False for results of recorded ops."""
-        return self._backward is None
+        return self._node is None
 
     @property
     def op(self):
         """Name of the operation that made this tensor, or None for a leaf."""
-        return self._op
+        return None if self._node is None else self._node.op
 
     @property
     def parents(self) -> tuple:
-        """The tensors this one was computed from (empty for leaves and freed graphs)."""
-        return self._parents
+        """The tensors this one was computed from (empty for leaves, and once backward()
+        has freed the graph).  A parent you still hold is that very object; one only the
+        graph refers to comes back as a stand-in whose values were freed (see
+        ``grad_fn``)."""
+        return () if self._node is None else self._node.parents()
+
+    @property
+    def _backward(self):
+        """The recorded op's ``backward(grad)`` (None for a leaf): chapter 2 calls it by
+        hand to walk the graph."""
+        return None if self._node is None else self._node.backward
 
     def retain_grad(self) -> "Tensor":
         """Keep ``.grad`` on this non-leaf tensor after ``backward()`` (leaves always keep it)."""
         if not self.requires_grad:
             raise RuntimeError("retain_grad() on a tensor that does not require grad")
-        self._retains_grad = True
+        if self._node is not None:
+            self._node._set("retains", True)
         return self
+
+    def register_hook(self, hook):
+        """Call ``hook(grad)`` with this tensor's gradient (a Tensor) whenever backward()
+        computes it; a hook that returns a Tensor replaces the gradient.  Returns a handle
+        whose ``remove()`` unregisters it."""
+        from .autograd import register_hook
+
+        return register_hook(self, hook)
 
     def backward(self, grad=None, retain_graph: bool = False) -> None:
         """Compute gradients of this tensor with respect to every leaf that requires them.
@@ -143,31 +248,29 @@ class Tensor:
 
     def zero_grad(self) -> None:
         """Forget the accumulated gradient (``.grad`` becomes None, as in PyTorch)."""
-        self.grad = None
-
-    def __setitem__(self, index, value):
-        raise TypeError(
-            "minigrad tensors do not support item assignment (t[i] = v): changing a value in "
-            "place would silently corrupt gradients recorded from it. Build a new tensor, or "
-            "change t.data inside `with minigrad.no_grad():` if you really mean to."
-        )
+        self._grad = None
 
     def detach(self) -> "Tensor":
-        """A new leaf sharing this tensor's data, cut off from the graph."""
-        return Tensor._from_op(self.data)
+        """A new leaf sharing this tensor's data (and its version counter), cut off from
+        the graph."""
+        t = Tensor._from_op(self.data)
+        t._version = self.version_counter()
+        return t
 
     # -- what a tensor reports about itself ------------------------------------------
     @property
     def shape(self) -> tuple:
-        return self.data.shape
+        data = self._data
+        return data.shape if data is not None else self._node.shape
 
     @property
     def ndim(self) -> int:
-        return self.data.ndim
+        return len(self.shape)
 
     @property
     def dtype(self):
-        return self.data.dtype
+        data = self._data
+        return data.dtype if data is not None else self._node.dtype
 
     @property
     def size(self) -> int:
@@ -187,19 +290,20 @@ class Tensor:
         return self.data.item()
 
     def numpy(self) -> np.ndarray:
-        """The underlying NumPy array (shared, not copied)."""
+        """The underlying NumPy array, shared, not copied (as PyTorch's ``numpy()``):
+        writing into it changes the tensor."""
         return self.data
 
     def __len__(self) -> int:
-        if self.data.ndim == 0:
+        if self.ndim == 0:
             raise TypeError("len() of a 0-d tensor")
-        return self.data.shape[0]
+        return self.shape[0]
 
     def __iter__(self):
         """Rows along the first axis, each a tensor indexed out of this one (so gradients flow)."""
-        if self.data.ndim == 0:
+        if self.ndim == 0:
             raise TypeError("iteration over a 0-d tensor; use .item() to get its value")
-        return (self[i] for i in range(self.data.shape[0]))
+        return (self[i] for i in range(self.shape[0]))
 
     def __bool__(self) -> bool:
         if self.data.size != 1:
@@ -210,15 +314,27 @@ class Tensor:
         return bool(self.data)
 
     def __repr__(self) -> str:
-        body = np.array2string(self.data, separator=", ", prefix="tensor(")
+        if self._data is None:
+            return (f"tensor(<values freed>, shape={self.shape}, "
+                    f"grad_fn=<{self._node.op}>)")
+        body = np.array2string(self._data, separator=", ", prefix="tensor(")
         extras = []
-        if self.data.dtype != DEFAULT_DTYPE:
-            extras.append(f"dtype={self.data.dtype}")
-        if self._op is not None:
-            extras.append(f"grad_fn=<{self._op}>")
+        if self._data.dtype != DEFAULT_DTYPE:
+            extras.append(f"dtype={self._data.dtype}")
+        if self._node is not None:
+            extras.append(f"grad_fn=<{self._node.op}>")
         elif self.requires_grad:
             extras.append("requires_grad=True")
         return "tensor(" + body + "".join(", " + e for e in extras) + ")"
+
+
+def from_numpy(array: np.ndarray) -> Tensor:
+    """A tensor that shares ``array``'s memory (as ``torch.from_numpy``): writing into one
+    changes the other.  ``Tensor(array)`` copies instead."""
+    if not isinstance(array, np.ndarray):
+        raise TypeError(f"from_numpy expects a NumPy array, got {type(array).__name__}.")
+    _to_array(array, None)                  # refuses object and string arrays
+    return Tensor._from_op(array)
 
 
 # -- growing the class from other modules -------------------------------------------------

@@ -140,3 +140,28 @@ def test_the_course_s_own_designs_count_as_shortcuts_too():
         return closures.mse_loss(pred, target)
     verdict = check("07.mse_loss", mse_loss)
     assert "called the course's own mse_loss" in verdict.verdict.message
+
+
+def test_a_name_the_learner_bound_before_the_check_is_caught_and_put_back():
+    namespace = {}
+    exec(compile("from minigrad.nn.functional import softmax as sm\n"
+                 "def softmax(logits):\n    return sm(logits, dim=1)\n",
+                 "<answer 08.softmax>", "exec"), namespace)
+    verdict = check("08.softmax", namespace["softmax"])
+    assert verdict.status == INCORRECT
+    assert "called minigrad's own softmax" in verdict.verdict.message
+    assert namespace["sm"] is nn.functional.softmax
+
+
+def test_one_method_of_a_class_can_be_forbidden():
+    from classroom.designs.static_graph import Gate, Node
+
+    before = (Node.clear, Gate.clear)
+
+    def clear(nodes):
+        for node in nodes:
+            node.clear()
+    verdict = check("00.clear", clear)
+    assert "called the course's own Node.clear" in verdict.verdict.message \
+        or "called the course's own Gate.clear" in verdict.verdict.message
+    assert (Node.clear, Gate.clear) == before

@@ -3,6 +3,7 @@ function composed from the basic ops (which test_ops.py already trusts)."""
 
 import numpy as np
 import pytest
+from needs_torch import require_torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -146,8 +147,7 @@ def test_cross_entropy_gradcheck_property(rows, cols, seed):
 # -- against PyTorch -----------------------------------------------------------------------
 def test_a_training_step_matches_pytorch():
     """Linear -> ReLU -> Linear -> cross-entropy, and an RNN cell: values and gradients."""
-    torch = pytest.importorskip("torch", reason="PyTorch is not installed; "
-                                "`pip install torch==2.13.0` to compare nn with it")
+    torch = require_torch()
     from minigrad import nn
 
     r = np.random.default_rng(3)

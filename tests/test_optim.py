@@ -5,6 +5,7 @@ import math
 
 import numpy as np
 import pytest
+from needs_torch import require_torch
 
 import minigrad as mg
 from minigrad import nn, optim
@@ -156,8 +157,7 @@ def test_training_a_linear_model_reaches_the_true_weights():
     ("Adam", dict(lr=0.002, betas=(0.8, 0.99), eps=1e-6, weight_decay=0.1)),
 ])
 def test_matches_pytorch(name, kwargs):
-    torch = pytest.importorskip("torch", reason="PyTorch is not installed; "
-                                "`pip install torch==2.13.0` to compare optimizers with it")
+    torch = require_torch()
     rng = np.random.default_rng(1)
     start = rng.standard_normal((3, 4))
     grads = rng.standard_normal((6, 3, 4))

@@ -1,6 +1,9 @@
 """Exercises with instant feedback (``classroom.exercises``).
 
 * ``core.py``      what an exercise is; probing an answer and judging what it did
+* ``rules.py``     rules the cases check: inputs left alone, results recorded, types
+* ``shortcuts.py`` forbidden shortcuts (the library's own piece) and recursion
+* ``shared_state.py`` mutable defaults and class attributes that keep state between calls
 * ``registry.py``  finding exercises: one module per chapter, ``chNN_topic.py``
 * ``learner.py``   ``check``, ``hint`` and ``solution``, for exercise notebooks
 * ``feedback.py``  coloured boxes in Jupyter, plain text elsewhere

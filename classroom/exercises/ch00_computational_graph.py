@@ -11,8 +11,12 @@ from collections import Counter
 import numpy as np
 
 from ..designs.static_graph import (Add, AddConstant, ExpNeg, Gate, Graph, Input, MatMul,
-                                    Multiply, Neg, Output, Parameter, Reciprocal)
-from .core import Case, Exercise
+                                    MSELoss, Multiply, Neg, Output, Parameter, Reciprocal)
+from .core import Case, Exercise, broken
+from .rules import Untouched, not_aliased
+
+#: The finished Graph does what several exercises ask for (sorting, forward, backprop).
+_GRAPH = "classroom.designs.static_graph.Graph"
 
 SETUP = """\
 import numpy as np
@@ -31,9 +35,13 @@ def _arr(values):
 def _reciprocal_case(d_values, grad_values):
     def run(answer):
         op = answer()
-        d = _arr(d_values)
+        d, grad = _arr(d_values), _arr(grad_values)
+        kept = Untouched(d=d, grad=grad)
         out, state = op.forward([d])
-        grads = op.backprop([d], state, _arr(grad_values))
+        kept.check("your forward")
+        not_aliased(out, {"d": d})
+        grads = op.backprop([d], state, grad)
+        kept.check("your backprop")
         return {"forward output": out, "backprop result": grads}
     return run
 
@@ -52,6 +60,7 @@ def _reciprocal_in_graph(answer):
 
 RECIPROCAL = Exercise(
     id="00.reciprocal", title="the reciprocal gate", entry="Reciprocal", points=1,
+    forbids=("classroom.designs.static_graph.Reciprocal",),
     cases=[
         Case("1/d for d = [1, 2, 4], with a gradient of ones from above",
              _reciprocal_case([1.0, 2.0, 4.0], [1.0, 1.0, 1.0])),
@@ -75,7 +84,10 @@ RECIPROCAL = Exercise(
         "need? The slope of 1/d is -1/d², which is minus the output squared.",
         "Keep the output as the state. backprop multiplies the incoming grad by the local slope "
         "and returns it in a one-element list.",
-        "forward: out = 1.0 / inputs[0]; return out, out. backprop: return [-grad * state * state]",
+        "Worked on one number: for d = 2, forward returns 0.5 and keeps 0.5 as the state; an "
+        "incoming grad of 3 then goes back as 3 × -(0.5)² = -0.75. Your backprop should compute "
+        "exactly that for every element (NumPy does it elementwise) and hand it back inside a "
+        "list.",
     ],
 )
 
@@ -132,6 +144,14 @@ def _sort_diamonds():
     return cur, _names(*nodes)
 
 
+def _sort_labels():
+    x, y = Input("x"), Output("y")
+    W = Parameter([[1.0], [2.0]], "W")
+    pred = Gate(MatMul(), [x, W], "pred")
+    loss = Gate(MSELoss(), [pred, y], "loss")
+    return loss, _names(x, y, W, pred, loss)
+
+
 def _sort_skip():
     """x reaches out directly and through two gates: a breadth-first walk from the root
     meets x before n, and listing nodes in reverse of that order puts n before x."""
@@ -146,7 +166,8 @@ _SORTS = [("the sigmoid graph (8 nodes)", _sort_sigmoid),
           ("a parameter used by two gates: u = exp(-a) + a", _sort_shared),
           ("a node feeding one gate twice: out = x*x + x", _sort_square),
           ("a ladder of 4 diamonds", _sort_diamonds),
-          ("a skip connection: out = x + exp(-(-x))", _sort_skip)]
+          ("a skip connection: out = x + exp(-(-x))", _sort_skip),
+          ("a loss with an output (label) node: loss = mse(x @ W, y)", _sort_labels)]
 
 
 def _edges(build):
@@ -200,16 +221,19 @@ def _judge_sort(triples):
 TOPOLOGICAL_SORT = Exercise(
     id="00.topological_sort", title="a topological order of the nodes",
     entry="topological_sort", points=2,
+    forbids=(_GRAPH, "classroom.designs.static_graph._topological_order"),
     cases=[Case(d, _sort_case(b), info=b) for d, b in _SORTS],
     judge=_judge_sort,
     mistakes={},
     hints=[
-        "Return a list of every node the root depends on (follow node.inputs), in which each "
-        "node comes after all of its inputs; the root comes last.",
-        "Depth-first: to list a node, first list each of its inputs, then append the node "
-        "itself. Keep a set of the ids of nodes already visited, so a shared node is listed once.",
-        "order, seen = [], set(); def visit(n): if id(n) in seen: return; seen.add(id(n)); "
-        "for i in n.inputs: visit(i); order.append(n). Then visit(root); return order.",
+        "Return a list of every node the root depends on (follow node.inputs), in which each node "
+        "comes after all of its inputs; the root comes last.",
+        "Depth-first: to list a node, first list each of its inputs, then append the node itself. "
+        "Keep a set of the ids of nodes already visited, so a shared node is listed once.",
+        "Worked on out = x*x + x: visiting out first visits sq, which visits x (no inputs: x is "
+        "listed), then x again (already seen: skipped), then lists sq; back in out, x is seen "
+        "already, so out is listed last: [x, sq, out]. A visit that lists a node only after its "
+        "inputs gives that order.",
     ],
 )
 
@@ -258,6 +282,7 @@ def _sigmoid(W, b):
 
 FORWARD = Exercise(
     id="00.forward", title="the forward pass, in order", entry="forward", points=1,
+    forbids=(_GRAPH,),
     cases=[
         Case("the sigmoid graph, W = [3, 1], b = 0, three points",
              _forward_case([3.0, 1.0], 0.0, [[1.0, -2.0], [0.0, 0.0], [-1.0, 0.5]])),
@@ -277,13 +302,13 @@ FORWARD = Exercise(
             "value. Unpack it into node.value and node.state",
     },
     hints=[
-        "Walk the nodes in the order given. An Input gets X; a Parameter already has its "
-        "value; a Gate computes its value from its inputs' values.",
+        "Walk the nodes in the order given. An Input gets X; a Parameter already has its value; a "
+        "Gate computes its value from its inputs' values.",
         "For a gate: values = [inp.value for inp in node.inputs]; op.forward(values) returns "
         "(output, state), and both belong on the node.",
-        "for node in nodes: if isinstance(node, Input): node.value = X; elif isinstance(node, "
-        "Gate): node.value, node.state = node.op.forward([i.value for i in node.inputs]). "
-        "Return nodes[-1].value.",
+        "The one line that does a gate's work: node.value, node.state = node.op.forward(values), "
+        "with values built from the gate's inputs. Around it: what to do for an Input, what to "
+        "skip, and what to return at the end.",
     ],
 )
 
@@ -291,22 +316,9 @@ FORWARD = Exercise(
 # -- 00.clear --------------------------------------------------------------------------------
 
 
-class _NoClear(RuntimeError):
-    pass
-
-
-def _forbid_clear(nodes):
-    def refuse():
-        raise _NoClear("write clear() yourself: do not call node.clear() (that is the "
-                       "library's answer)")
-    for node in nodes:
-        node.clear = refuse
-
-
 def _clear_case(build_and_run):
     def run(answer):
         graph = build_and_run()
-        _forbid_clear(graph.nodes)
         answer(graph.nodes)
         out = {}
         for node in graph.nodes:
@@ -330,7 +342,6 @@ def _ran_loss():
     x, y = Input("x"), Output("y")
     W = Parameter([[1.0], [-2.0]], "W")
     pred = Gate(MatMul(), [x, W], "pred")
-    from ..designs.static_graph import MSELoss
     loss = Gate(MSELoss(), [pred, y], "loss")
     graph = Graph(loss)
     graph.forward(_arr([[1.0, 2.0], [3.0, -1.0]]), _arr([[0.5], [1.0]]))
@@ -340,6 +351,8 @@ def _ran_loss():
 
 CLEAR = Exercise(
     id="00.clear", title="clear(): forget the run, keep the parameters", entry="clear", points=1,
+    forbids=("classroom.designs.static_graph.Node.clear",
+             "classroom.designs.static_graph.Gate.clear", _GRAPH),
     cases=[
         Case("the sigmoid graph after one forward and backprop", _clear_case(_ran_sigmoid)),
         Case("a graph with an output (label) node and a loss, after a run",
@@ -359,10 +372,11 @@ CLEAR = Exercise(
     hints=[
         "Three things a run leaves on a node: value, grad, and (on a gate) state. Which kind of "
         "node must keep them?",
-        "Skip Parameter nodes entirely; on every other node set value and grad to None, and on "
-        "a Gate also state.",
-        "for node in nodes: if isinstance(node, Parameter): continue; node.value = None; "
-        "node.grad = None; if isinstance(node, Gate): node.state = None",
+        "Skip Parameter nodes entirely; on every other node set value and grad to None, and on a "
+        "Gate also state.",
+        "Worked on the sigmoid graph: x (an Input) and the five gates lose value and grad, and "
+        "the gates also their state; W and b are Parameters and keep everything. isinstance(node, "
+        "Parameter) and isinstance(node, Gate) tell the kinds apart.",
     ],
 )
 
@@ -370,14 +384,61 @@ CLEAR = Exercise(
 # -- 00.backprop -------------------------------------------------------------------------------
 
 
-def _backprop_case(build, runs):
+class _Watched:
+    """An operation that keeps a copy of every gradient handed to its backprop, so that the
+    case can tell afterwards whether the answer changed one of those arrays in place."""
+
+    def __init__(self, op, handed: list):
+        self.op, self.handed = op, handed
+
+    def forward(self, inputs):
+        return self.op.forward(inputs)
+
+    def backprop(self, inputs, state, grad):
+        self.handed.append((grad, np.array(grad, copy=True)))
+        return self.op.backprop(inputs, state, grad)
+
+
+def _backprop_case(build, runs, stale=False):
+    """Run the graph on each of ``runs`` and the answer after each; ``stale`` leaves a
+    gradient from an earlier run on every node that is not a parameter first (what a node
+    that receives nothing must not keep)."""
     def run(answer):
         graph, names = build()
+        handed = []
         for X, y in runs:
             graph.forward(_arr(X), None if y is None else _arr(y))
-            answer(graph.nodes)
+            if stale:
+                for node in graph.nodes:
+                    if not isinstance(node, Parameter):
+                        node.grad = np.full(np.shape(node.value), 7.0)
+            gates = [n for n in graph.nodes if isinstance(n, Gate)]
+            for gate in gates:
+                gate.op = _Watched(gate.op, handed)
+            try:
+                answer(graph.nodes)
+            finally:
+                for gate in gates:
+                    gate.op = gate.op.op
+            for array, copy in handed:
+                if isinstance(array, np.ndarray) and not np.array_equal(array, copy):
+                    broken("a gradient changed after it was handed to a gate's backprop: you "
+                           "summed into it in place (+=), and that very array is held "
+                           "elsewhere too (Add sends the same array to both of its inputs, "
+                           "and a node keeps its gradient as .grad). Make a new array instead: "
+                           "total = total + g")
         return {name: graph[name].grad for name in names}
     return run
+
+
+def _bp_labels():
+    x, y = Input("x"), Output("y")
+    W = Parameter([[1.0], [-0.5]], "W")
+    h = Gate(MatMul(), [x, W], "h")
+    hh = Gate(Multiply(), [h, h], "hh")
+    pred = Gate(Add(), [hh, h], "pred")           # Add hands both inputs the same array
+    loss = Gate(MSELoss(), [pred, y], "loss")
+    return Graph(loss), ["W", "h", "hh", "pred", "y", "x"]
 
 
 def _bp_square():
@@ -406,6 +467,7 @@ def _bp_sigmoid():
 BACKPROP = Exercise(
     id="00.backprop", title="backprop: sum what arrives from every consumer (stretch)",
     entry="backprop", points=2,
+    forbids=(_GRAPH,),
     cases=[
         Case("the sigmoid graph, two points", _backprop_case(
             _bp_sigmoid, [([[1.0, -2.0], [0.5, 0.5]], None)])),
@@ -415,6 +477,12 @@ BACKPROP = Exercise(
              _backprop_case(_bp_square, [([1.5, 3.0], None)])),
         Case("the sigmoid graph run twice: parameter gradients add up",
              _backprop_case(_bp_sigmoid, [([[1.0, 1.0]], None), ([[-2.0, 0.5]], None)])),
+        Case("a loss with labels: pred = h*h + h, loss = mse(pred, y); the label node y "
+             "receives nothing", _backprop_case(
+                 _bp_labels, [([[1.0, 2.0], [0.5, -1.0]], [[1.0], [2.0]])])),
+        Case("the same loss, on nodes that still hold gradients from an earlier run",
+             _backprop_case(_bp_labels, [([[2.0, 1.0], [-1.0, 0.0]], [[0.0], [1.0]])],
+                            stale=True)),
     ],
     mistakes={
         "backprop_overwrites":
@@ -440,10 +508,10 @@ BACKPROP = Exercise(
         "When you reach a node, its gradient is complete: store it (a Parameter adds it to its "
         "grad), and for a Gate call op.backprop(values, state, grad) and add each returned "
         "gradient into the dict entry of the matching input (None means: nothing to send).",
-        "incoming = {id(root): ones}; for node in reversed(nodes): g = incoming.pop(id(node), "
-        "None); if g is None: continue; Parameter: node.grad = node.grad + g; else node.grad = "
-        "g, and for a Gate: for inp, gi in zip(node.inputs, node.op.backprop(...)): "
-        "incoming[id(inp)] = gi if id(inp) not in incoming else incoming[id(inp)] + gi",
+        "The step for one gate, once its total g is known: grads = node.op.backprop([i.value for "
+        "i in node.inputs], node.state, g); then for each pair in zip(node.inputs, grads), skip "
+        "None and add the gradient to what that input has received so far, as a new array (total "
+        "+ g), never with +=. Parameters add their total to node.grad at the end of the line.",
     ],
 )
 

@@ -10,6 +10,7 @@ import numpy as np
 
 from minigrad.tensor import Tensor
 from .core import Case, Exercise
+from .rules import Untouched
 
 SETUP = """\
 import numpy as np
@@ -73,10 +74,11 @@ DESCRIBE = Exercise(
     hints=[
         "Almost everything is a property of the tensor already: t.shape, t.ndim, t.dtype, "
         "t.requires_grad, t.is_leaf.",
-        "The number of elements is the product of the shape (1 for a 0-d tensor): t.numel() "
-        "gives it. The dtype's name is t.dtype.name.",
-        "return {'shape': t.shape, 'ndim': t.ndim, 'dtype': t.dtype.name, 'numel': t.numel(), "
-        "'requires_grad': t.requires_grad, 'is_leaf': t.is_leaf}",
+        "The number of elements is the product of the shape (1 for a 0-d tensor): t.numel() gives "
+        "it. The dtype's name is t.dtype.name.",
+        "Worked on Tensor([[1.0, 2.0, 3.0]]): shape (1, 3), ndim 2, dtype 'float64', numel 3 "
+        "(len(t) would say 1: it counts rows), requires_grad False, is_leaf True. Each of these "
+        "is one attribute or method of t away.",
     ],
 )
 
@@ -86,7 +88,11 @@ DESCRIBE = Exercise(
 
 def _parameter_case(make):
     def run(answer):
-        return _report(answer(make()), "values", "dtype", "requires_grad")
+        values = make()
+        kept = Untouched(values=values)
+        made = answer(values)
+        kept.check("your make_parameter")
+        return _report(made, "values", "dtype", "requires_grad")
     return run
 
 
@@ -101,6 +107,7 @@ MAKE_PARAMETER = Exercise(
              _parameter_case(lambda: np.arange(6).reshape(2, 3))),
         Case("a float32 NumPy array of 3 values",
              _parameter_case(lambda: np.array([0.1, 0.2, 0.3], dtype=np.float32))),
+        Case("a Python number, 2", _parameter_case(lambda: 2)),
     ],
     mistakes={
         "make_parameter_no_grad":
@@ -119,7 +126,9 @@ MAKE_PARAMETER = Exercise(
         "arguments you need.",
         "Lists already become float64, but NumPy arrays keep their dtype, and an integer tensor "
         "cannot require grad. dtype= always wins.",
-        "Pass dtype=np.float64 and requires_grad=True to Tensor(values, ...).",
+        "Worked on np.arange(3) (int64): Tensor(np.arange(3), requires_grad=True) raises a "
+        "TypeError, because an array keeps its integer dtype. Asking for dtype=np.float64 in the "
+        "same call converts it first. Check float32 input too: it must come out float64.",
     ],
 )
 
@@ -155,15 +164,15 @@ MLP_SHAPES = Exercise(
             "so it has no batch axis",
     },
     hints=[
-        "Work left to right and write each shape as a tuple. Every activation (images, "
-        "inputs, hidden, logits) starts with the batch size n; parameters (weights, biases) "
-        "do not depend on n at all.",
-        "Flattening an image of height × width pixels gives height * width features. A layer "
-        "from in_features to out_features has a weight of shape (out_features, in_features) "
-        "and a bias of shape (out_features,).",
-        "inputs: (n, height * width); weight1: (hidden, height * width); bias1: (hidden,); "
-        "hidden: (n, hidden); weight2: (classes, hidden); bias2: (classes,); "
-        "logits: (n, classes).",
+        "Work left to right and write each shape as a tuple. Every activation (images, inputs, "
+        "hidden, logits) starts with the batch size n; parameters (weights, biases) do not depend "
+        "on n at all.",
+        "Flattening an image of height × width pixels gives height * width features. A layer from "
+        "in_features to out_features has a weight of shape (out_features, in_features) and a bias "
+        "of shape (out_features,).",
+        "Worked on mlp_shapes(2, 3, 3, 5, 4): images (2, 3, 3); each image flattens to 9 numbers, "
+        "so inputs are (2, 9); the first weight maps 9 features to 5, so it is (5, 9). Carry on "
+        "the same way for bias1, hidden, weight2, bias2 and logits.",
     ],
 )
 
@@ -180,6 +189,7 @@ def _dtype_case(make, dtype=None):
 
 TENSOR_DTYPE = Exercise(
     id="01.tensor_dtype", title="the dtype policy", entry="tensor_dtype", points=2,
+    forbids=("minigrad.tensor.Tensor.__init__", "minigrad.tensor._to_array"),
     cases=[
         Case("a Python float, 2.5", _dtype_case(lambda: 2.5)),
         Case("a Python int, 3", _dtype_case(lambda: 3)),
@@ -193,6 +203,10 @@ TENSOR_DTYPE = Exercise(
              _dtype_case(lambda: [1, 2, 3], dtype=np.float32)),
         Case("an int64 NumPy array with dtype='float64'",
              _dtype_case(lambda: np.arange(3, dtype=np.int64), dtype="float64")),
+        Case("a NumPy scalar, np.float32(1.5) (the text's example is np.int32(7))",
+             _dtype_case(lambda: np.float32(1.5))),
+        Case("a Python float with dtype=np.dtype('int32') (a dtype object)",
+             _dtype_case(lambda: 2.0, dtype=np.dtype("int32"))),
     ],
     mistakes={
         "tensor_dtype_numpy_rules":
@@ -208,13 +222,14 @@ TENSOR_DTYPE = Exercise(
             "is",
     },
     hints=[
-        "Three rules, checked in order: is dtype given? Is the data already typed (a NumPy "
-        "array, a NumPy scalar, a Tensor)? Otherwise it is a Python number or list.",
-        "np.dtype(dtype).name turns np.float32, 'float32' or np.dtype('float32') into "
-        "'float32'. isinstance(data, (np.ndarray, np.generic)) recognises NumPy data, and "
-        "data.dtype.name is its dtype's name.",
-        "if dtype is not None: return np.dtype(dtype).name; if isinstance(data, (Tensor, "
-        "np.ndarray, np.generic)): return data.dtype.name; otherwise return 'float64'.",
+        "Three rules, checked in order: is dtype given? Is the data already typed (a NumPy array, "
+        "a NumPy scalar, a Tensor)? Otherwise it is a Python number or list.",
+        "np.dtype(dtype).name turns np.float32, 'float32' or np.dtype('float32') into 'float32'. "
+        "isinstance(data, (np.ndarray, np.generic)) recognises NumPy data, and data.dtype.name is "
+        "its dtype's name.",
+        "Worked examples: tensor_dtype([1, 2]) is 'float64' (rule 3); tensor_dtype(np.int32(7)) "
+        "is 'int32' (rule 2: a NumPy scalar has a dtype); tensor_dtype(np.arange(3), 'float32') "
+        "is 'float32' (rule 1). Write the three rules as three checks in that order.",
     ],
 )
 
@@ -224,7 +239,11 @@ TENSOR_DTYPE = Exercise(
 
 def _one_hot_case(make, classes):
     def run(answer):
-        return _report(answer(make(), classes), "values", "dtype")
+        labels = make()
+        kept = Untouched(labels=labels)
+        made = answer(labels, classes)
+        kept.check("your one_hot")
+        return _report(made, "values", "dtype")
     return run
 
 
@@ -237,11 +256,15 @@ ONE_HOT = Exercise(
              "class)", _one_hot_case(lambda: np.array([3, 3, 0, 1]), 5)),
         Case("an integer Tensor of labels [1, 0], 2 classes",
              _one_hot_case(lambda: Tensor(np.array([1, 0])), 2)),
+        Case("an int32 NumPy array [2, 1], 4 classes (any integer dtype is fine)",
+             _one_hot_case(lambda: np.array([2, 1], dtype=np.int32), 4)),
         Case("a label equal to the number of classes: [0, 3] with 3 classes",
              _one_hot_case(lambda: [0, 3], 3)),
         Case("a negative label: [1, -1] with 3 classes", _one_hot_case(lambda: [1, -1], 3)),
         Case("labels that are not whole numbers: [0.0, 1.5] with 3 classes",
              _one_hot_case(lambda: [0.0, 1.5], 3)),
+        Case("a float Tensor of whole numbers, Tensor([1, 0]) (a list becomes float64)",
+             _one_hot_case(lambda: Tensor([1, 0]), 2)),
     ],
     mistakes={
         "one_hot_unchecked":
@@ -261,13 +284,14 @@ ONE_HOT = Exercise(
             "something else (a NumPy array?): wrap the result, return Tensor(out)",
     },
     hints=[
-        "First get the labels as a NumPy array whatever they came as (a Tensor's array is "
-        "its .data; np.asarray handles lists). Then validate, then build.",
-        "Validate in this order: np.issubdtype(data.dtype, np.integer), or raise TypeError; "
-        "then every label must satisfy 0 <= label < classes, or raise ValueError. To build: "
-        "start from np.zeros((len(data), classes)) and set a 1.0 in each row.",
-        "out[np.arange(len(data)), data] = 1.0 sets row i's 1 at column data[i]; "
-        "np.eye(classes)[data] does the same. Wrap the result: return Tensor(out).",
+        "First get the labels as a NumPy array whatever they came as (a Tensor's array is its "
+        ".data; np.asarray handles lists). Then validate, then build.",
+        "Validate in this order: np.issubdtype(data.dtype, np.integer), or raise TypeError; then "
+        "every label must satisfy 0 <= label < classes, or raise ValueError. To build: start from "
+        "np.zeros((len(data), classes)) and set a 1.0 in each row.",
+        "Worked on [0, 2, 1] with 3 classes: the labels pass both checks; start from zeros of "
+        "shape (3, 3) and put a 1.0 at (0, 0), (1, 2) and (2, 1). With NumPy, "
+        "out[np.arange(len(labels)), labels] = 1.0 sets all of them at once. Return a Tensor.",
     ],
 )
 

@@ -11,7 +11,8 @@ from collections import Counter
 import numpy as np
 
 from minigrad.tensor import Tensor
-from .core import Case, Exercise
+from .core import Case, Exercise, broken
+from .rules import Untouched, run_op
 
 SETUP = """\
 import numpy as np
@@ -36,17 +37,15 @@ def _binary_case(op, a_values, b_values, seed, b_grad=True):
     def run(answer):
         a = leaf(a_values)
         b = leaf(b_values) if b_grad else Tensor(np.array(b_values, dtype=float))
-        out = answer(a, b)
-        out.backward(np.array(seed, dtype=float))
-        return {"value": out, "grad a": grad_of(a), "grad b": grad_of(b)}
+        return run_op(lambda: answer(a, b), {"a": a, "b": b}, seed, what=f"your {op}",
+                      own_backward=True)
     return run
 
 
 def _same_tensor_twice(answer):
     a = leaf([1.0, -2.0, 3.0])
-    out = answer(a, a)
-    out.backward(np.array([1.0, 10.0, 100.0]))
-    return {"value": out, "grad a": grad_of(a)}
+    return run_op(lambda: answer(a, a), {"a": a}, [1.0, 10.0, 100.0], what="your add",
+                  own_backward=True)
 
 
 ADD = Exercise(
@@ -70,11 +69,12 @@ ADD = Exercise(
             "both inputs of a sum need a gradient: backward returned None for b",
     },
     hints=[
-        "The forward value is just a.data + b.data. The interesting part is backward(grad): "
-        "how much does a + b change when a changes a little?",
+        "The forward value is just a.data + b.data. The interesting part is backward(grad): how "
+        "much does a + b change when a changes a little?",
         "∂(a + b)/∂a = 1 and ∂(a + b)/∂b = 1, so each input gets 1 × grad.",
-        "def backward(grad): return grad, grad — then return record(a.data + b.data, (a, b), "
-        "backward, 'add').",
+        "Worked on a = [1, 2], b = [3, 4] and a gradient [10, 20] from above: the value is [4, "
+        "6], and backward must hand back [10, 20] for a and [10, 20] for b, as a tuple of two "
+        "arrays. Give record the value, the inputs (a, b), your backward and the name 'add'.",
     ],
 )
 
@@ -85,17 +85,14 @@ ADD = Exercise(
 def _neg_case(values, seed):
     def run(answer):
         a = leaf(values)
-        out = answer(a)
-        out.backward(np.array(seed, dtype=float))
-        return {"value": out, "grad a": grad_of(a)}
+        return run_op(lambda: answer(a), {"a": a}, seed, what="your neg", own_backward=True)
     return run
 
 
 def _neg_twice(answer):
     a = leaf([2.0, -1.0])
-    out = answer(answer(a))
-    out.backward(np.array([1.0, 3.0]))
-    return {"value": out, "grad a": grad_of(a)}
+    return run_op(lambda: answer(answer(a)), {"a": a}, [1.0, 3.0], what="your neg",
+                  own_backward=True)
 
 
 NEG = Exercise(
@@ -120,9 +117,11 @@ NEG = Exercise(
     },
     hints=[
         "Forward: -a.data. Backward: what is the derivative of -x?",
-        "d(-x)/dx = -1, so the gradient for a is -1 × grad. Remember the trailing comma "
-        "of a one-element tuple.",
-        "return record(-a.data, (a,), lambda grad: (-grad,), 'neg')",
+        "d(-x)/dx = -1, so the gradient for a is -1 × grad. Remember the trailing comma of a "
+        "one-element tuple.",
+        "Worked on a = [1, -2] and a gradient [5, 5] from above: the value is [-1, 2], and "
+        "backward hands back ([-5, -5],), a tuple with one array. Build both as new arrays: never "
+        "change a.data or grad in place.",
     ],
 )
 
@@ -130,35 +129,50 @@ NEG = Exercise(
 # -- 02.accumulate -----------------------------------------------------------------------
 
 
+def _accumulated(answer, t, grad):
+    """Call ``accumulate(t, grad)`` and return what it left in ``t.grad``, after checking
+    that it is a Tensor and that ``grad`` itself was left alone."""
+    kept = Untouched(grad=grad)
+    answer(t, grad)
+    kept.check("your accumulate")
+    if not isinstance(t.grad, Tensor):
+        what = "nothing (None)" if t.grad is None else f"a {type(t.grad).__name__}"
+        if isinstance(t.grad, np.ndarray):
+            what = "a NumPy array"
+        broken(f"after accumulate, tensor.grad must be a Tensor (backward and the optimizers "
+               f"read tensor.grad.data), but yours holds {what}: wrap the array, Tensor(...)")
+    return np.array(t.grad.data)
+
+
 def _accumulate_twice(answer):
     t = leaf([1.0, 2.0])
-    answer(t, np.array([1.0, 1.0]))
-    first = np.array(t.grad.data)
-    answer(t, np.array([0.5, -2.0]))
-    return {"after the first": first, "after the second": grad_of(t)}
+    first = _accumulated(answer, t, np.array([1.0, 1.0]))
+    return {"after the first": first,
+            "after the second": _accumulated(answer, t, np.array([0.5, -2.0]))}
 
 
 def _accumulate_then_caller_reuses(answer):
     t = leaf([0.0, 0.0, 0.0])
     g = np.array([1.0, 2.0, 3.0])
-    answer(t, g)
+    _accumulated(answer, t, g)
     g *= 10                                  # the caller reuses its buffer
     return {"stored gradient": grad_of(t)}
 
 
-def _accumulate_type(answer):
+def _accumulate_into_a_given_grad(answer):
     t = leaf([1.0])
-    answer(t, np.array([2.0]))
-    return {"grad is a Tensor": isinstance(t.grad, Tensor)}
+    t.grad = Tensor(np.array([4.0]))
+    return {"stored gradient": _accumulated(answer, t, np.array([2.0]))}
 
 
 ACCUMULATE = Exercise(
     id="02.accumulate", title="accumulate gradients", entry="accumulate", points=1,
+    forbids=("minigrad.autograd._accumulate",),
     cases=[
         Case("two contributions arrive for the same tensor", _accumulate_twice),
         Case("the caller changes its gradient array after handing it over",
              _accumulate_then_caller_reuses),
-        Case(".grad stays a Tensor", _accumulate_type),
+        Case("a tensor whose .grad already holds a Tensor", _accumulate_into_a_given_grad),
     ],
     mistakes={
         "accumulate_overwrites":
@@ -170,10 +184,11 @@ ACCUMULATE = Exercise(
     },
     hints=[
         "Two cases: the tensor has no gradient yet (tensor.grad is None), or it already has one.",
-        "First time: store a *copy* of grad as a Tensor. After that: add the new grad to the "
-        "old one.",
-        "if tensor.grad is None: tensor.grad = Tensor(np.array(grad, dtype=float)) "
-        "else: tensor.grad = Tensor(tensor.grad.data + grad)",
+        "First time: store a *copy* of grad as a Tensor. After that: add the new grad to the old "
+        "one.",
+        "Worked: first call with [1, 1], tensor.grad is None, so store Tensor of a copy of [1, "
+        "1]; second call with [0.5, -2], tensor.grad holds [1, 1], so it becomes a Tensor of "
+        "[1.5, -1]. np.array(grad, copy=True) makes the copy.",
     ],
 )
 
@@ -186,14 +201,25 @@ def _graph_case(build):
     def run(answer):
         root, names = build()
         result = answer(root)
-        if not isinstance(result, (list, tuple)):
-            return {"order": f"<{type(result).__name__}>"}
+        if not isinstance(result, list):
+            broken(f"topological_order should return a Python list of tensors, but yours "
+                   f"returned {'None' if result is None else 'a ' + type(result).__name__}")
         return {"order": [names.get(id(t), "<something else>") for t in result]}
     return run
 
 
+class _Names(dict):
+    """``{id(tensor): name}`` that also holds the tensors, so that each id stays its
+    tensor's: minigrad's graph, like PyTorch's, does not keep intermediate tensors alive,
+    and a freed tensor's id may be given to a new object."""
+
+    def __init__(self, tensors: dict):
+        super().__init__((id(t), name) for name, t in tensors.items())
+        self.tensors = list(tensors.values())
+
+
 def _named(**tensors):
-    return {id(t): name for name, t in tensors.items()}
+    return _Names(tensors)
 
 
 def _chain():
@@ -227,12 +253,10 @@ def _late_shared():
 
 
 def _long_chain():
-    x = leaf([1.0])
-    names = {id(x): "x0"}
-    for i in range(1, 5001):
-        x = -x
-        names[id(x)] = f"x{i}"
-    return x, names
+    chain = [leaf([1.0])]
+    for _ in range(5000):
+        chain.append(-chain[-1])
+    return chain[-1], _Names({f"x{i}": x for i, x in enumerate(chain)})
 
 
 def _edges(build):
@@ -298,19 +322,20 @@ def _judge_order(triples):
 TOPOLOGICAL_ORDER = Exercise(
     id="02.topological_order", title="a topological order, without recursion",
     entry="topological_order", points=2,
-    forbids=("minigrad.topological_order",),
+    forbids=("minigrad.topological_order",), recursion=False,
     cases=[Case(d, _graph_case(b), info=b) for d, b in _GRAPHS],
     judge=_judge_order,
     mistakes={},
     hints=[
-        "Return a list of every tensor the root depends on (use t.parents), root first, in "
-        "which each tensor comes before the tensors it was computed from.",
-        "Depth-first search gives it: a node is finished once all its parents are finished; "
-        "list nodes as they finish, then reverse. Keep a set of ids of nodes you have started, "
-        "so a shared node is handled once.",
+        "Return a list of every tensor the root depends on (use t.parents), root first, in which "
+        "each tensor comes before the tensors it was computed from.",
+        "Depth-first search gives it: a node is finished once all its parents are finished; list "
+        "nodes as they finish, then reverse. Keep a set of ids of nodes you have started, so a "
+        "shared node is handled once.",
         "Without recursion: a stack of (node, parents_done) pairs. Pop one; if parents_done, "
         "append the node to the order; else, if not seen, mark it seen, push (node, True), then "
-        "push (parent, False) for each unseen parent.",
+        "push (parent, False) for each unseen parent. What you appended runs leaves first: which "
+        "way round must you return it?",
     ],
 )
 
@@ -347,10 +372,13 @@ def _visits_reused():
 COUNT_VISITS = Exercise(
     id="02.count_visits", title="how much work the naive walk does (stretch)",
     entry="count_visits", points=2,
+    too_slow="Your count visits every path, as the naive walk itself would: on 40 rungs that "
+             "is more than a trillion visits. Count how many paths reach each node instead "
+             "of taking them",
     cases=[
         Case("a chain of 5 negations (6 nodes)", _visits_case(_visits_chain)),
-        Case("b = a + a, c = b + b", _visits_case(_visits_reused)),
         Case("a ladder of 3 diamonds", _visits_case(lambda: _ladder(3))),
+        Case("b = a + a, c = b + b", _visits_case(_visits_reused)),
         Case("a ladder of 40 diamonds (the naive walk itself would never finish)",
              _visits_case(lambda: _ladder(40))),
     ],
@@ -367,11 +395,12 @@ COUNT_VISITS = Exercise(
         "The naive walk visits a node once per path from the root to that node. Count paths, "
         "don't walk them: on 40 diamonds there are more than 10¹² paths.",
         "Paths to a parent = sum of paths to each of its consumers (once per edge, so a + a "
-        "counts twice). The root has 1. Process nodes in topological order so every consumer "
-        "is done before its parents.",
-        "paths = {id(root): 1}; for node in mg.topological_order(root) (or your own): for p in "
-        "node.parents: "
-        "paths[id(p)] = paths.get(id(p), 0) + paths[id(node)]; then return sum(paths.values())",
+        "counts twice). The root has 1. Process nodes in topological order so every consumer is "
+        "done before its parents.",
+        "Worked on b = a + a, c = b + b: c has 1 path; b gets 1 from each of c's two edges, so 2; "
+        "a gets 2 from each of b's two edges, so 4. Visits: 1 + 2 + 4 = 7. Walk the nodes in "
+        "topological order, keep a dict from id(node) to its number of paths, and add a node's "
+        "count to each parent once per edge.",
     ],
 )
 

@@ -9,6 +9,7 @@ import numpy as np
 
 from minigrad.tensor import Tensor
 from .core import Case, Exercise, Raised
+from .rules import run_op
 
 SETUP = """\
 import numpy as np
@@ -45,33 +46,39 @@ def one_op(out, *inputs) -> bool:
     return len(parents) == len(inputs) and all(p is t for p, t in zip(parents, inputs))
 
 
-def _binary_case(a_values, b_values, seed, b_grad=True, single_op=False):
+def _recorded(answer, inputs: dict, seed, what: str, single_op: bool, label: str = ONE_OP):
+    """Run the op on ``inputs`` through :func:`~classroom.exercises.rules.run_op` and, with
+    ``single_op``, report whether the result is one op on exactly those inputs."""
+    seen = {}
+    args = list(inputs.values())
+
+    def call():
+        out = seen["out"] = answer(*args)
+        seen["single"] = one_op(out, *args)
+        return out
+
+    found = run_op(call, {k: v for k, v in inputs.items() if k != "a, again"}, seed, what=what,
+                   own_backward=True)
+    if single_op and "single" in seen:
+        found[label] = seen["single"]
+    return found
+
+
+def _binary_case(a_values, b_values, seed, b_grad=True, single_op=False, what="your op"):
     """Run ``answer(a, b)``, backpropagate ``seed``, report the value and both gradients
     (and, with ``single_op``, whether the result is one op on a and b)."""
     def run(answer):
         a = leaf(a_values)
         b = leaf(b_values) if b_grad else const(b_values)
-        out = answer(a, b)
-        single = one_op(out, a, b)
-        out.backward(np.array(seed, dtype=float))
-        found = {"value": out, "grad a": grad_of(a), "grad b": grad_of(b)}
-        if single_op:
-            found[ONE_OP] = single
-        return found
+        return _recorded(answer, {"a": a, "b": b}, seed, what, single_op)
     return run
 
 
-def _self_case(a_values, seed, single_op=False):
+def _self_case(a_values, seed, single_op=False, what="your op"):
     """Run ``answer(a, a)``: one tensor used as both inputs."""
     def run(answer):
         a = leaf(a_values)
-        out = answer(a, a)
-        single = one_op(out, a, a)
-        out.backward(np.array(seed, dtype=float))
-        found = {"value": out, "grad a": grad_of(a)}
-        if single_op:
-            found[ONE_OP] = single
-        return found
+        return _recorded(answer, {"a": a, "a, again": a}, seed, what, single_op)
     return run
 
 
@@ -106,11 +113,12 @@ SUB = Exercise(
             "with the inputs (a, b) and a backward of your own",
     },
     hints=[
-        "Forward: a.data - b.data. Backward: how does a - b change when a grows a little? "
-        "When b grows a little?",
+        "Forward: a.data - b.data. Backward: how does a - b change when a grows a little? When b "
+        "grows a little?",
         "∂(a - b)/∂a = 1 and ∂(a - b)/∂b = -1, so a gets grad and b gets -grad.",
-        "def backward(grad): return grad, -grad — then return record(a.data - b.data, (a, b), "
-        "backward, 'sub').",
+        "Worked on a = [5, 7], b = [1, 2] and a gradient [10, 1] from above: the value is [4, 5]; "
+        "backward hands back [10, 1] for a and [-10, -1] for b. One call of record, with the "
+        "inputs (a, b).",
     ],
 )
 
@@ -148,10 +156,11 @@ MUL = Exercise(
     },
     hints=[
         "Forward: a.data * b.data. Backward: if a grows by a little δ, how much does a·b grow?",
-        "By δ·b: ∂(a·b)/∂a = b and ∂(a·b)/∂b = a. Each input's gradient is grad times the "
-        "*other* input's data (elementwise).",
-        "def backward(grad): return grad * b.data, grad * a.data — then return "
-        "record(a.data * b.data, (a, b), backward, 'mul').",
+        "By δ·b: ∂(a·b)/∂a = b and ∂(a·b)/∂b = a. Each input's gradient is grad times the *other* "
+        "input's data (elementwise).",
+        "Worked on a = [1, 2], b = [4, 5] and a gradient [1, 10] from above: a's gradient is "
+        "[1×4, 10×5] = [4, 50], b's is [1×1, 10×2] = [1, 20]. Compute them from a.data, b.data "
+        "and grad as new arrays.",
     ],
 )
 
@@ -173,6 +182,9 @@ MM = Exercise(
         Case("a (1, 3) row times a (3, 2) matrix; b does not require a gradient",
              _binary_case([[1.0, -2.0, 0.5]], [[2.0, 1.0], [0.0, -1.0], [3.0, 0.5]],
                           [[1.0, 2.0]], b_grad=False)),
+
+        Case("a (2, 2) matrix times itself (a @ a): a gets both gradients",
+             _self_case([[1.0, -1.0], [2.0, 0.5]], [[1.0, 0.0], [2.0, -1.0]])),
     ],
     mistakes={
         "mm_transposed_grad":
@@ -189,12 +201,13 @@ MM = Exercise(
             "shape (k, n) and grad of shape (m, n), which products give back (m, k) and (k, n)?",
     },
     hints=[
-        "Forward: a.data @ b.data (NumPy's matrix product). For backward, use shapes: a is "
-        "(m, k), b is (k, n), grad is (m, n). a's gradient must be (m, k), b's must be (k, n).",
-        "Only one product of grad with b (or b.T) has shape (m, k), and only one product of a "
-        "(or a.T) with grad has shape (k, n). a's gradient has grad on the left, b's on the right.",
-        "def backward(grad): return grad @ b.data.T, a.data.T @ grad — then return "
-        "record(a.data @ b.data, (a, b), backward, 'mm').",
+        "Forward: a.data @ b.data (NumPy's matrix product). For backward, use shapes: a is (m, "
+        "k), b is (k, n), grad is (m, n). a's gradient must be (m, k), b's must be (k, n).",
+        "Only one product of grad with b (or b.T) has shape (m, k), and only one product of a (or "
+        "a.T) with grad has shape (k, n). a's gradient has grad on the left, b's on the right.",
+        "Worked on shapes: a (2, 3), b (3, 4), grad (2, 4). For a you need (2, 3): grad (2, 4) "
+        "times something (4, 3), which is b.T. For b you need (3, 4): something (3, 2), which is "
+        "a.T, times grad (2, 4).",
     ],
 )
 
@@ -301,13 +314,14 @@ NUMERIC_GRAD = Exercise(
     judge=_judge_numeric,
     mistakes={},
     hints=[
-        "For each element x[i] on its own: evaluate f with x[i] nudged up by eps, and with "
-        "x[i] nudged down by eps. The slope between those two points is the partial derivative.",
-        "grad[i] = (f(x with x[i] + eps) - f(x with x[i] - eps)) / (2 * eps). np.ndindex(*x.shape) "
-        "visits every index of an array of any shape. Put x[i] back afterwards (or nudge copies).",
-        "grad = np.zeros(x.shape); for idx in np.ndindex(*x.shape): keep old = x[idx]; set "
-        "x[idx] = old + eps, call f; set x[idx] = old - eps, call f; restore x[idx] = old; "
-        "grad[idx] = (up - down) / (2 * eps). Return grad.",
+        "For each element x[i] on its own: evaluate f with x[i] nudged up by eps, and with x[i] "
+        "nudged down by eps. The slope between those two points is the partial derivative.",
+        "grad[i] = (f(x with x[i] + eps) - f(x with x[i] - eps)) / (2 * eps). "
+        "np.ndindex(*x.shape) visits every index of an array of any shape. Put x[i] back "
+        "afterwards (or nudge copies).",
+        "Worked on f(x) = x₀² at x = [3.0], eps = 1e-6: f(3.000001) - f(2.999999) = 1.2e-05 "
+        "(about), divided by 2e-06 gives 6.0, the derivative 2·x₀. Do that for each index from "
+        "np.ndindex(*x.shape), on copies of x or putting each element back.",
     ],
 )
 
@@ -323,11 +337,8 @@ def _affine_case(x_values, w_values, b_values, seed, x_grad=True, b_grad=True):
         x = leaf(x_values) if x_grad else const(x_values)
         W = leaf(w_values)
         b = leaf(b_values) if b_grad else const(b_values)
-        out = answer(x, W, b)
-        single = one_op(out, x, W, b)
-        out.backward(np.array(seed, dtype=float))
-        return {"value": out, "grad x": grad_of(x), "grad W": grad_of(W), "grad b": grad_of(b),
-                AFFINE_ONE_OP: single}
+        return _recorded(answer, {"x": x, "W": W, "b": b}, seed, "your affine", True,
+                         AFFINE_ONE_OP)
     return run
 
 
@@ -371,10 +382,11 @@ AFFINE = Exercise(
     hints=[
         "One recorded op with three inputs: the forward is x.data @ W.data + b.data, and backward "
         "returns three gradients, with the shapes (N, in), (in, out) and (out,).",
-        "x and W get exactly what mm gives them. b was broadcast: the same b was added to each "
-        "of the N rows, so its gradient collects one contribution per row.",
-        "def backward(grad): return grad @ W.data.T, x.data.T @ grad, grad.sum(axis=0) — then "
-        "return record(x.data @ W.data + b.data, (x, W, b), backward, 'affine').",
+        "x and W get exactly what mm gives them. b was broadcast: the same b was added to each of "
+        "the N rows, so its gradient collects one contribution per row.",
+        "Worked on shapes with N = 4, in = 3, out = 2: grad is (4, 2); x's gradient (4, 3) is "
+        "grad @ W.T; W's gradient (3, 2) is x.T @ grad; b's gradient (2,) collects the 4 rows of "
+        "grad, one per use of b.",
     ],
 )
 

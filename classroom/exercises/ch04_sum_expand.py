@@ -9,7 +9,8 @@ last two may use ``mg.sum_to`` (the library's version of exercise 3).
 import numpy as np
 
 from minigrad.tensor import Tensor
-from .core import Case, Exercise, Raised, observe
+from .core import Case, Exercise
+from .rules import Untouched, run_op
 
 SETUP = """\
 import numpy as np
@@ -33,35 +34,22 @@ def _seed_for(shape, offset=0.0):
     return (np.arange(1, n + 1, dtype=float) + offset).reshape(shape)
 
 
-def value_then_grads(out, seed, **inputs):
-    """What a case reports: the forward value of ``out``, then each input's gradient after
-    ``out.backward(seed(out))``.
-
-    A backward that fails is reported under the gradients, *after* the value, so that a
-    forward of the wrong shape is named before the backward error it leads to."""
-    found = {"value": out}
-
-    def gradients():
-        out.backward(seed(out))
-        return {name: grad_of(t) for name, t in inputs.items()}
-    grads = observe(gradients)
-    if isinstance(grads, Raised):
-        grads = {name: grads for name in inputs}
-    found.update(grads)
-    return found
-
-
 def _fixed(values):
     return lambda out: np.array(values, dtype=float)
 
 
-def _unary_case(values, *args, offset=0.0):
+def _unary_case(values, *args, offset=0.0, view_ok=False):
     """Run answer(a, *args), backpropagate a fixed gradient, report the value and a's gradient."""
     def run(answer):
         a = leaf(values)
-        out = answer(a, *args)
-        return value_then_grads(out, lambda o: _seed_for(o.shape, offset), **{"grad a": a})
+        return run_op(lambda: answer(a, *args), {"a": a}, lambda o: _seed_for(o.shape, offset),
+                      view_ok=view_ok, single=(a,), own_backward=True)
     return run
+
+
+def _expand_case(values, dim, copies):
+    """A case of expand_op, whose result may be a view of its input (copies by design)."""
+    return _unary_case(values, dim, copies, view_ok=True)
 
 
 # -- 04.sum_op ------------------------------------------------------------------------------
@@ -69,8 +57,8 @@ def _unary_case(values, *args, offset=0.0):
 
 def _sum_twice(answer):
     a = leaf([[1.0, -2.0, 3.0], [0.5, 4.0, -1.0]])
-    out = answer(answer(a, 1), 0)
-    return value_then_grads(out, lambda o: None, **{"grad a": a})
+    return run_op(lambda: answer(answer(a, 1), 0), {"a": a}, lambda o: np.ones(o.shape),
+                  own_backward=True)
 
 
 SUM_OP = Exercise(
@@ -83,6 +71,8 @@ SUM_OP = Exercise(
              _unary_case([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], 1)),
         Case("a (3, 3) matrix summed over dim 1",
              _unary_case([[1.0, 0.0, 2.0], [3.0, -1.0, 1.0], [0.5, 0.5, 0.5]], 1)),
+        Case("a (2, 2, 3) tensor summed over its middle axis (dim 1)",
+             _unary_case(np.arange(12.0).reshape(2, 2, 3) / 4 - 1, 1)),
         Case("sum_op used twice: over dim 1, then over dim 0, giving one number", _sum_twice),
     ],
     mistakes={
@@ -104,13 +94,15 @@ SUM_OP = Exercise(
             "times 1, so put grad's summed axis back and copy it along dim",
     },
     hints=[
-        "Forward: a.data.sum(axis=dim). Backward: if one element of a grows by a little, how "
-        "much does the sum it was added into grow?",
-        "By exactly that much: each element of a gets the gradient of the sum it belongs to. "
-        "grad has a's shape minus axis dim; put that axis back as size 1, then copy it along "
-        "that axis.",
-        "def backward(grad): return (np.broadcast_to(np.expand_dims(grad, dim), a.shape),) — "
-        "then return record(a.data.sum(axis=dim), (a,), backward, 'sum').",
+        "Forward: a.data.sum(axis=dim). Backward: if one element of a grows by a little, how much "
+        "does the sum it was added into grow?",
+        "By exactly that much: each element of a gets the gradient of the sum it belongs to. grad "
+        "has a's shape minus axis dim; put that axis back as size 1, then copy it along that "
+        "axis.",
+        "Worked on a of shape (2, 3) summed over dim 1: the result and grad have shape (2,). "
+        "np.expand_dims(grad, 1) has shape (2, 1), and copying it along axis 1 gives (2, 3): each "
+        "element of row i gets grad[i]. Return the copy (np.broadcast_to(...) or np.repeat) in a "
+        "one-item tuple.",
     ],
 )
 
@@ -119,9 +111,9 @@ SUM_OP = Exercise(
 
 
 def _expand_then_sum(answer):
-    a = leaf([2.0, -1.0, 0.5])
-    out = answer(a, 0, 3).sum(0)           # minigrad's sum: three copies added back up
-    return value_then_grads(out, _fixed([1.0, 10.0, 100.0]), **{"grad a": a})
+    a = leaf([2.0, -1.0, 0.5])             # minigrad's sum: three copies added back up
+    return run_op(lambda: answer(a, 0, 3).sum(0), {"a": a}, [1.0, 10.0, 100.0], view_ok=True,
+                  own_backward=True)
 
 
 EXPAND_OP = Exercise(
@@ -129,11 +121,11 @@ EXPAND_OP = Exercise(
     forbids=("minigrad.expand", "minigrad.broadcast_to"),
     cases=[
         Case("a vector of 3 numbers, 4 copies stacked as rows (dim 0, result (4, 3))",
-             _unary_case([1.0, -2.0, 3.0], 0, 4)),
+             _expand_case([1.0, -2.0, 3.0], 0, 4)),
         Case("a vector of 3 numbers, 2 copies side by side (dim 1, result (3, 2))",
-             _unary_case([1.0, -2.0, 3.0], 1, 2)),
+             _expand_case([1.0, -2.0, 3.0], 1, 2)),
         Case("a (2, 3) matrix, 4 copies along a new middle axis (dim 1, result (2, 4, 3))",
-             _unary_case([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], 1, 4)),
+             _expand_case([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], 1, 4)),
         Case("expand to 3 copies, then sum them back up with minigrad's .sum(0)",
              _expand_then_sum),
     ],
@@ -150,13 +142,13 @@ EXPAND_OP = Exercise(
     },
     hints=[
         "Forward: give a.data a new axis at dim (np.expand_dims), then repeat it copies times "
-        "along that axis (np.repeat). Backward: the output holds `copies` uses of every "
-        "element of a. What does a tensor used several times receive?",
-        "A tensor used several times receives the sum of the gradients of its uses — so "
-        "backward is a sum over the new axis dim, exactly the op of exercise 1.",
-        "data = np.repeat(np.expand_dims(a.data, dim), copies, axis=dim); "
-        "def backward(grad): return (grad.sum(axis=dim),); "
-        "return record(data, (a,), backward, 'expand')",
+        "along that axis (np.repeat). Backward: the output holds `copies` uses of every element "
+        "of a. What does a tensor used several times receive?",
+        "A tensor used several times receives the sum of the gradients of its uses — so backward "
+        "is a sum over the new axis dim, exactly the op of exercise 1.",
+        "Worked on a vector of shape (3,), dim = 1, copies = 2: np.expand_dims makes (3, 1), "
+        "repeating along axis 1 makes (3, 2). In backward, grad is (3, 2) and summing it over "
+        "axis 1 gives (3,): one number per element of a, the total over its copies.",
     ],
 )
 
@@ -167,7 +159,10 @@ EXPAND_OP = Exercise(
 def _sum_to_case(grad_shape, shape, offset=0.0):
     def run(answer):
         grad = _seed_for(grad_shape, offset) / 4
-        return {"result": answer(grad, shape)}
+        kept = Untouched(grad=grad)
+        result = answer(grad, shape)
+        kept.check("your sum_to")
+        return {"result": result}
     return run
 
 
@@ -202,14 +197,14 @@ SUM_TO = Exercise(
     },
     hints=[
         "Two kinds of axes of grad were made by copying: the extra leading axes (grad has more "
-        "dimensions than shape), and axes where shape has size 1 but grad does not. A copy "
-        "in the forward pass is a sum in the backward pass.",
+        "dimensions than shape), and axes where shape has size 1 but grad does not. A copy in the "
+        "forward pass is a sum in the backward pass.",
         "Let lead = grad.ndim - len(shape). Sum over axes 0 … lead-1, and over lead + i for each "
         "i where shape[i] == 1 and grad.shape[lead + i] != 1. Keep the dimensions, then get rid "
         "of the leading ones.",
-        "axes = tuple(range(lead)) + tuple(lead + i for i, n in enumerate(shape) if n == 1 "
-        "and grad.shape[lead + i] != 1); return grad.sum(axis=axes, keepdims=True)"
-        ".reshape(shape)",
+        "Worked on grad of shape (4, 2, 3) and shape (2, 1): lead = 1, so axis 0 is summed away "
+        "(it is not in shape); then shape[1] = 1 while grad has 3 there, so that axis is summed "
+        "too, keeping it as size 1. Result (2, 1).",
     ],
 )
 
@@ -221,16 +216,15 @@ def _binary_case(a_values, b_values, b_grad=True, offset=0.0):
     def run(answer):
         a = leaf(a_values)
         b = leaf(b_values) if b_grad else Tensor(np.array(b_values, dtype=float))
-        out = answer(a, b)
-        return value_then_grads(out, lambda o: _seed_for(o.shape, offset),
-                                **{"grad a": a, "grad b": b})
+        return run_op(lambda: answer(a, b), {"a": a, "b": b},
+                      lambda o: _seed_for(o.shape, offset), single=(a, b), own_backward=True)
     return run
 
 
 def _same_tensor_twice(answer):
     a = leaf([1.0, -2.0, 3.0])
-    out = answer(a, a)
-    return value_then_grads(out, _fixed([1.0, 10.0, 100.0]), **{"grad a": a})
+    return run_op(lambda: answer(a, a), {"a": a}, [1.0, 10.0, 100.0], single=(a, a),
+                  own_backward=True)
 
 
 MUL = Exercise(
@@ -265,10 +259,11 @@ MUL = Exercise(
         "Forward: a.data * b.data (NumPy broadcasts). Backward: first the product rule as if "
         "nothing were broadcast, then make each gradient the shape of its input.",
         "The product rule gives grad * b.data for a and grad * a.data for b, both with the "
-        "output's shape. Broadcasting copied the smaller input, so sum those gradients back "
-        "down with mg.sum_to(g, a.shape) and mg.sum_to(g, b.shape).",
-        "def backward(grad): return mg.sum_to(grad * b.data, a.shape), mg.sum_to(grad * a.data, "
-        "b.shape) — then return record(a.data * b.data, (a, b), backward, 'mul').",
+        "output's shape. Broadcasting copied the smaller input, so sum those gradients back down "
+        "with mg.sum_to(g, a.shape) and mg.sum_to(g, b.shape).",
+        "Worked on a of shape (2, 3) times b of shape (3,), with grad (2, 3): a's gradient grad * "
+        "b.data is already (2, 3); b's, grad * a.data, is (2, 3) too and must come back to (3,): "
+        "sum it over the rows (mg.sum_to does exactly that).",
     ],
 )
 
@@ -278,8 +273,8 @@ MUL = Exercise(
 
 def _divided_by_itself(answer):
     a = leaf([2.0, -4.0, 0.5])
-    out = answer(a, a)
-    return value_then_grads(out, _fixed([1.0, 10.0, 100.0]), **{"grad a": a})
+    return run_op(lambda: answer(a, a), {"a": a}, [1.0, 10.0, 100.0], single=(a, a),
+                  own_backward=True)
 
 
 DIV = Exercise(
@@ -291,6 +286,8 @@ DIV = Exercise(
              _binary_case([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], [2.0, -4.0, 0.5])),
         Case("a vector divided by a single number (a tensor of shape ())",
              _binary_case([1.0, -2.0, 3.0], 4.0)),
+        Case("a (2, 1) column divided by a (1, 3) row: both inputs broadcast",
+             _binary_case([[1.0], [-3.0]], [[0.5, 2.0, -4.0]])),
         Case("a tensor divided by itself (a / a)", _divided_by_itself),
         Case("b does not require a gradient",
              _binary_case([[1.0, 2.0], [3.0, 4.0]], [0.5, -2.0], b_grad=False)),
@@ -308,13 +305,13 @@ DIV = Exercise(
             "of that column's gradients",
     },
     hints=[
-        "Forward: a.data / b.data. Backward: write a / b as a × (1/b). How does it change when "
-        "a changes? When b changes? Then undo broadcasting as in mul.",
+        "Forward: a.data / b.data. Backward: write a / b as a × (1/b). How does it change when a "
+        "changes? When b changes? Then undo broadcasting as in mul.",
         "∂(a/b)/∂a = 1/b and ∂(a/b)/∂b = -a/b² (the quotient rule). Multiply each by grad, then "
         "mg.sum_to each result to its input's shape.",
-        "def backward(grad): return mg.sum_to(grad / b.data, a.shape), "
-        "mg.sum_to(-grad * a.data / b.data ** 2, b.shape) — then return "
-        "record(a.data / b.data, (a, b), backward, 'div').",
+        "Worked on a = 6 and b = 2 with grad 1: the value is 3; ∂/∂a = 1/2 = 0.5 and ∂/∂b = -6/4 "
+        "= -1.5. For a / a, a receives both: 1/a - a/a² = 0, which matches x / x = 1 being flat. "
+        "Then sum each gradient back to its input's shape.",
     ],
 )
 

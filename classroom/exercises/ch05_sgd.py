@@ -18,7 +18,8 @@ from minigrad.data import toy4
 from minigrad.optim import SGD
 from minigrad.tensor import Tensor
 
-from .core import Case, Exercise
+from .core import Case, Exercise, broken
+from .rules import Untouched, number, run_op
 
 SETUP = """\
 import numpy as np
@@ -72,15 +73,9 @@ def _mse_case(pred_values, target_values, target_grad=False):
     def run(answer):
         pred = leaf(pred_values)
         target = leaf(target_values) if target_grad else Tensor(np.array(target_values, float))
-        out = answer(pred, target)
-        result = value(out)
-        out.backward()
-        result = {"value": result, "grad pred": grad_of(pred)}
-        if target_grad:
-            result["grad target"] = grad_of(target)
-        return result
+        return run_op(lambda: answer(pred, target), {"pred": pred, "target": target},
+                      lambda out: np.ones(out.shape), what="your mse")
     return run
-
 
 
 MSE = Exercise(
@@ -111,11 +106,13 @@ MSE = Exercise(
             "pred and target",
     },
     hints=[
-        "Three steps, all on tensors: the error (pred - target), its square, and the average "
-        "over every element.",
-        "Tensors support -, ** and .mean(), and each of them is recorded, so the result "
-        "carries a gradient back to pred.",
-        "return ((pred - target) ** 2).mean()",
+        "Three steps, all on tensors: the error (pred - target), its square, and the average over "
+        "every element.",
+        "Tensors support -, ** and .mean(), and each of them is recorded, so the result carries a "
+        "gradient back to pred.",
+        "Worked on pred = [1, 2, 3], target = [1, 2, 1]: the errors are [0, 0, 2], their squares "
+        "[0, 0, 4], and the mean 4 / 3. Each step is one Tensor operation, and the result is a "
+        "single number of shape ().",
     ],
 )
 
@@ -156,7 +153,25 @@ def _sgd_zero_grad(answer):
 
 
 def _cleared(p):
-    return p.grad is None or not np.any(p.grad.data)     # None (as PyTorch) or zeros
+    """True once ``p.grad`` is None, as the text (and PyTorch) say; zeros break the rule."""
+    if p.grad is not None:
+        broken(f"zero_grad() must set each parameter's .grad to None (as PyTorch does), but "
+               f"yours left {'a gradient of zeros' if not np.any(value(p.grad)) else 'a gradient'}"
+               f" there: write p.grad = None")
+    return True
+
+
+def _sgd_side_by_side(answer):
+    """Two optimizers over different parameters: stepping one must not touch the other's."""
+    w, v = leaf([1.0, -1.0]), leaf([2.0])
+    first, second = answer([w], 0.1), answer([v], 0.5)
+    _set_grads([w, v], [[1.0, 2.0], [4.0]])
+    first.step()
+    after_first = value(v)
+    second.step()
+    second.zero_grad()
+    return {"v after the first optimizer's step": after_first, **params_seen(w=w, v=v),
+            "w's gradient is still there": w.grad is not None}
 
 
 def _sgd_zero_grad_first(answer):
@@ -191,7 +206,7 @@ _T3 = [[1.0], [2.0], [3.0]]
 
 SGD_CLASS = Exercise(
     id="05.sgd_class", title="an SGD optimizer class", entry="SGD", points=1,
-    forbids=("minigrad.optim.SGD",),
+    forbids=("minigrad.optim.SGD", "minigrad.optim.Adam", "minigrad.optim.optimizer.Optimizer"),
     cases=[
         Case("one step with lr 0.1 on w (shape (2,)) and b (shape (1,))", _sgd_one_step),
         Case("a parameter whose .grad is None is left alone", _sgd_no_grad),
@@ -202,6 +217,8 @@ SGD_CLASS = Exercise(
         Case("the same five rounds, with the parameters given as a generator "
              "(p for p in [w, b]), which can be read only once",
              _sgd_loop(_X3, _T3, [[0.1], [-0.2]], 0.1, 5, generator=True)),
+        Case("two optimizers side by side, SGD([w], 0.1) and SGD([v], 0.5), each stepping "
+             "and zeroing only its own parameters", _sgd_side_by_side),
     ],
     mistakes={
         "SGDUphill":
@@ -219,11 +236,11 @@ SGD_CLASS = Exercise(
         "__init__ keeps the parameters and the learning rate. step() moves each parameter a "
         "little against its gradient; zero_grad() forgets the gradients.",
         "Store list(params), because a generator can be read only once. In step, change the "
-        "parameter's array in place (p.data -= ...) and skip parameters whose grad is None. "
-        "In zero_grad, set each p.grad = None.",
-        "self.params = list(params); self.lr = lr. step: for p in self.params: if p.grad is "
-        "not None: p.data -= self.lr * p.grad.data. zero_grad: for p in self.params: "
-        "p.grad = None",
+        "parameter's array in place (p.data -= ...) and skip parameters whose grad is None. In "
+        "zero_grad, set each p.grad = None.",
+        "Worked step with lr = 0.1: a parameter holding [1.0, -2.0] with gradient [2.0, -4.0] "
+        "becomes [0.8, -1.6], in the very same array (p.data -= ..., or np.subtract with out=). A "
+        "parameter whose grad is None stays as it is; zero_grad sets every grad to None.",
     ],
 )
 
@@ -231,9 +248,13 @@ SGD_CLASS = Exercise(
 # -- 05.manual_grads -----------------------------------------------------------------------
 def _grads_case(X, y, seed, scale=0.5):
     def run(answer):
-        weights = net_weights(seed, scale=scale)
-        result = answer(np.array(X, dtype=float), np.array(y, dtype=float),
-                        *[np.array(w) for w in weights])
+        arrays = [np.array(X, dtype=float), np.array(y, dtype=float),
+                  *[np.array(w) for w in net_weights(seed, scale=scale)]]
+        kept = Untouched(**dict(zip(("X", "y", "W1", "b1", "W2", "b2"), arrays)))
+        result = answer(*arrays)
+        kept.check("your manual_grads")
+        if isinstance(result, dict) and "loss" in result:
+            number(result["loss"], 'the "loss" entry')
         return result
     return run
 
@@ -243,6 +264,7 @@ _X4, _Y4 = toy4()
 MANUAL_GRADS = Exercise(
     id="05.manual_grads", title="backprop by hand for the 2 → 3 → 1 network",
     entry="manual_grads", points=2,
+    forbids=("minigrad.tensor.Tensor.backward", "minigrad.autograd.backward"),
     cases=[
         Case("the toy set (4 rows) with small starting weights", _grads_case(_X4, _Y4, 0)),
         Case("a single row: X of shape (1, 2), y of shape (1, 1)",
@@ -260,15 +282,20 @@ MANUAL_GRADS = Exercise(
         "manual_grads_bias_not_summed":
             "your bias gradients have one row per example: a bias is added to every row, so its "
             "gradient is the sum over the batch (.sum(axis=0)) and has the bias's own shape",
+        "manual_grads_no_mean":
+            "your gradients are n times too large, n being the number of elements of P: the "
+            "loss is a mean, (1/n) Σ (P - y)², so its 1/n is in every gradient too: "
+            "dLoss/dP = 2 (P - y) / n",
     },
     hints=[
-        "Do the forward pass first and keep H and P. Then go backwards one step at a time, "
-        "each time asking: how does the loss change when this quantity changes? Every "
-        "gradient has the shape of the thing it is the gradient of.",
-        "Start with dP = 2 (P - y) / n. Through P = H @ W2 + b2: dW2 = H.T @ dP, "
-        "db2 = dP summed over rows, dH = dP @ W2.T. Through the sigmoid: dZ = dH * H * (1 - H).",
-        "Then dW1 = X.T @ dZ and db1 = dZ.sum(axis=0); return {'loss': float(mean((P - y)**2)), "
-        "'W1': dW1, 'b1': db1, 'W2': dW2, 'b2': db2}.",
+        "Do the forward pass first and keep H and P. Then go backwards one step at a time, each "
+        "time asking: how does the loss change when this quantity changes? Every gradient has the "
+        "shape of the thing it is the gradient of.",
+        "Start with dP = 2 (P - y) / n (n elements in P). Through P = H @ W2 + b2: W2's gradient "
+        "is H.T @ dP, b2's is dP summed over the rows, and the gradient reaching H is dP @ W2.T.",
+        "Through the sigmoid, multiply the gradient reaching H by H * (1 - H) elementwise: that "
+        "is the gradient reaching Z. From there W1 and b1 follow the same pattern as W2 and b2, "
+        "with X in the place of H. Return the loss as float(...).",
     ],
 )
 
@@ -309,6 +336,7 @@ def _no_epochs_case(answer):
 
 TRAIN = Exercise(
     id="05.train", title="the training loop", entry="train", points=2,
+    forbids=("minigrad.train.fit",),
     cases=[
         Case("one weight, loss (3w - 6)², lr 0.05, 4 epochs", _one_weight_case),
         Case("the 2 → 3 → 1 network on the toy set, lr 0.5, 10 epochs", _net_case(0, 0.5, 10)),
@@ -331,12 +359,13 @@ TRAIN = Exercise(
             "tensors (or arrays): append loss.item(), the loss's value as a plain number",
     },
     hints=[
-        "Each epoch does four things: clear the old gradients, compute the loss, backward, "
-        "step. Keep each epoch's loss as a Python number.",
-        "Gradients accumulate in .grad, so clear them before each backward. Call loss_fn() "
-        "inside the loop: it builds a fresh graph from the current parameters.",
-        "losses = []; for _ in range(epochs): optimizer.zero_grad(); loss = loss_fn(); "
-        "loss.backward(); optimizer.step(); losses.append(loss.item()); then return losses",
+        "Each epoch does four things: clear the old gradients, compute the loss, backward, step. "
+        "Keep each epoch's loss as a Python number.",
+        "Gradients accumulate in .grad, so clear them before each backward. Call loss_fn() inside "
+        "the loop: it builds a fresh graph from the current parameters.",
+        "Worked on epochs = 2: the list gets two numbers, the loss computed before the first "
+        "step, then the loss computed after it (before the second step). With epochs = 0 the loop "
+        "never runs and the list is empty.",
     ],
 )
 
@@ -371,6 +400,34 @@ def _lr_case(seed, lrs):
     return run
 
 
+#: Runs made up to test the definition of "converges" on its own (100 losses each).
+_MADE_UP = {
+    0.5: [1.0] * 40 + [float("inf")] * 5 + [0.9] * 55,     # overflowed midway, then fell
+    0.3: [1.0] * 100,                                       # flat: the last is not smaller
+    0.2: [1.0] + [float("nan")] * 99,                       # nan from the second epoch
+    0.1: list(np.linspace(1.0, 0.5, 100)),                  # converges
+}
+
+
+_BROKEN_RULE = {
+    0.5: "every loss must be finite: the run for 0.5 overflowed to inf midway, so it did not "
+         "converge, even though its last loss is below its first (check np.isfinite on every "
+         "loss, not only the last)",
+    0.3: "the last loss must be smaller than the first: the run for 0.3 stayed flat, so it did "
+         "not converge",
+    0.2: "a run whose loss became nan did not converge: nan compares False with everything, "
+         "so a test such as `not last > first` lets it through. Check that every loss is "
+         "finite",
+}
+
+
+def _made_up_case(answer):
+    chosen = answer(lambda lr: list(_MADE_UP[lr]), [0.3, 0.1, 0.5, 0.2])
+    if isinstance(chosen, (int, float)) and chosen in _BROKEN_RULE:
+        broken(f"you chose {chosen}, but {_BROKEN_RULE[chosen]}")
+    return {"learning rate": chosen}
+
+
 LARGEST_LR = Exercise(
     id="05.largest_lr", title="the largest learning rate that still converges (stretch)",
     entry="largest_stable_lr", points=2,
@@ -381,6 +438,8 @@ LARGEST_LR = Exercise(
              _lr_case(0, [0.6, 0.1, 3, 0.45])),
         Case("learning rates 0.05, 0.3 and 1000", _lr_case(0, [0.05, 0.3, 1000])),
         Case("learning rates 1, 10 and 1000", _lr_case(0, [1, 10, 1000])),
+        Case("made-up runs: one whose loss overflowed to inf midway and then fell, a flat one, "
+             "one that became nan, one that converges", _made_up_case),
     ],
     mistakes={
         "largest_lr_lowest_loss":
@@ -399,8 +458,9 @@ LARGEST_LR = Exercise(
         "finite, the last below the first), and keep the largest learning rate that did.",
         "Trying the learning rates from the largest down lets you stop at the first one that "
         "converges. np.all(np.isfinite(losses)) is False as soon as one loss is inf or nan.",
-        "for lr in sorted(lrs, reverse=True): losses = run(lr); if np.all(np.isfinite(losses)) "
-        "and losses[-1] < losses[0]: return lr. After the loop: return None.",
+        "Worked: runs that end [0.9, 0.5] converge; [1.0, inf, 0.3] does not (an inf on the way); "
+        "[1.0, 1.0] does not (not smaller); [1.0, nan] does not. Among the learning rates whose "
+        "runs converge, return the largest; if none does, None.",
     ],
 )
 

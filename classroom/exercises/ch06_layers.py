@@ -12,13 +12,15 @@ import math
 
 import numpy as np
 
+import minigrad.random as mg_random
 from minigrad.autograd import no_grad
 from minigrad.data import product
 from minigrad.nn import Linear as _LibLinear
 from minigrad.nn import Module, Parameter
 from minigrad.random import manual_seed
 from minigrad.tensor import Tensor
-from .core import Case, Exercise
+from .core import Case, Exercise, broken
+from .rules import Untouched, run_op
 
 SETUP = """\
 import numpy as np
@@ -80,7 +82,9 @@ def _linear_forward(in_features, out_features, batch, seed):
         b = _seeded((out_features,), seed + 1)
         layer.weight, layer.bias = Parameter(W), Parameter(b)
         x = leaf(_seeded((batch, in_features), seed + 2))
+        kept = Untouched(x=x)
         out = _output(layer(x))
+        kept.check("your forward")
         out.backward(_seeded((batch, out_features), seed + 3))
         return {"output": out, "gradient of weight": grad_of(layer.weight, "the weight"),
                 "gradient of bias": grad_of(layer.bias, "the bias"),
@@ -98,6 +102,44 @@ def _linear_init(answer):
             "the initial weights are not all equal": bool(np.ptp(w) > 0)}
 
 
+def _starting_values(layer):
+    return [np.array(getattr(layer, name).data, dtype=float) for name in ("weight", "bias")
+            if isinstance(getattr(layer, name, None), Tensor)]
+
+
+def _same_values(a, b) -> bool:
+    return len(a) == len(b) and all(x.shape == y.shape and np.array_equal(x, y)
+                                    for x, y in zip(a, b))
+
+
+def _linear_random(answer):
+    """Layers drawn from minigrad's generator: repeatable under mg.manual_seed, different
+    for another seed and for the next layer, whatever NumPy's own generator does."""
+    kept_mg, kept_np = mg_random._rng, np.random.get_state()
+    try:
+        made = {}
+        for key, seed in (("first", 1), ("again", 1), ("other seed", 2)):
+            np.random.seed(0)
+            manual_seed(seed)
+            made[key] = _starting_values(answer(4, 3))
+        made["next layer"] = _starting_values(answer(4, 3))
+    finally:
+        mg_random._rng = kept_mg
+        np.random.set_state(kept_np)
+    if not _same_values(made["first"], made["again"]):
+        broken("two layers made right after the same mg.manual_seed(1) start from different "
+               "values: draw them from minigrad's generator, mg.random.get_rng(), which "
+               "mg.manual_seed restarts (NumPy's np.random is another generator)")
+    if _same_values(made["first"], made["other seed"]):
+        broken("your starting values do not change when mg.manual_seed changes: draw them from "
+               "minigrad's generator, mg.random.get_rng(), not from a generator of your own "
+               "(or np.random) with a fixed seed")
+    if _same_values(made["other seed"], made["next layer"]):
+        broken("two layers made one after the other start from the same values: take the "
+               "generator with mg.random.get_rng() and draw from it, without seeding it again")
+    return {"repeatable with mg.manual_seed": True}
+
+
 LINEAR = Exercise(
     id="06.linear", title="a Linear layer", entry="Linear", points=1,
     forbids=("minigrad.nn.Linear", "minigrad.nn.functional.linear"),
@@ -107,6 +149,8 @@ LINEAR = Exercise(
         Case("a batch of 4 inputs through Linear(3, 2), with weight and bias set by the "
              "checker: the output, then the gradients after backward", _linear_forward(3, 2, 4, 0)),
         Case("Linear(16, 8) as created: small random starting values", _linear_init),
+        Case("Linear(4, 3) made after mg.manual_seed(1) twice, after mg.manual_seed(2), and "
+             "once more: starting values drawn from minigrad's generator", _linear_random),
     ],
     mistakes={
         "LinearTransposed":
@@ -125,17 +169,16 @@ LINEAR = Exercise(
             "from it) never sees yours. Wrap the starting values in Parameter(...)",
     },
     hints=[
-        "In __init__, call super().__init__(), then make two Parameters: self.weight with one "
-        "row per output, and self.bias with one number per output. forward(x) gets a batch "
-        "x of shape (N, in_features).",
-        "weight has shape (out_features, in_features) and bias (out_features,). With "
-        "bound = 1 / √in_features, draw both from mg.random.get_rng().uniform(-bound, bound, "
-        "shape). forward is x @ self.weight.T + self.bias: (N, in) @ (in, out), and the bias "
-        "broadcasts over the rows.",
-        "rng = mg.random.get_rng(); bound = 1 / np.sqrt(in_features); self.weight = "
-        "Parameter(rng.uniform(-bound, bound, (out_features, in_features))); self.bias = "
-        "Parameter(rng.uniform(-bound, bound, out_features)); def forward(self, x): return "
-        "x @ self.weight.T + self.bias",
+        "In __init__, call super().__init__(), then make two Parameters: self.weight with one row "
+        "per output, and self.bias with one number per output. forward(x) gets a batch x of shape "
+        "(N, in_features).",
+        "weight has shape (out_features, in_features) and bias (out_features,). Draw both "
+        "uniformly between -1/√in_features and 1/√in_features from minigrad's generator, "
+        "mg.random.get_rng() (so that mg.manual_seed makes runs repeatable). forward is x @ "
+        "self.weight.T + self.bias.",
+        "Worked on Linear(4, 3): the bound is 1/√4 = 0.5, so rng.uniform(-0.5, 0.5, (3, 4)) draws "
+        "the weight, and rng.uniform(-0.5, 0.5, 3) the bias, with rng = mg.random.get_rng(). Wrap "
+        "each in Parameter(...) and keep the names weight and bias.",
     ],
 )
 
@@ -194,6 +237,13 @@ def _mlp_case(sizes, batch, seed):
     return run
 
 
+def _two_models(answer):
+    doubling, adding = answer(_Double()), answer(_AddOne(), _AddOne())
+    x = [1.0, -2.0]
+    return {"Sequential(Double())": _output(doubling(leaf(x))),
+            "Sequential(AddOne(), AddOne())": _output(adding(leaf(x)))}
+
+
 SEQUENTIAL = Exercise(
     id="06.sequential", title="Sequential", entry="Sequential", points=1,
     forbids=("minigrad.nn.Sequential",),
@@ -203,6 +253,8 @@ SEQUENTIAL = Exercise(
                                             [1.0, 2.0, 3.0])),
         Case("an empty Sequential() returns its input unchanged",
              _order_case(lambda: [], [[1.0, -2.0], [0.5, 4.0]])),
+        Case("two models side by side, Sequential(Double()) and Sequential(AddOne(), AddOne()): "
+             "each keeps its own layers", _two_models),
         Case("Sequential(Linear(2, 3), Sigmoid(), Linear(3, 1)) on a batch of 5: the output, "
              "the gradients after backward, and parameters() finding all 4 tensors",
              _mlp_case([2, 3, 1], 5, 0)),
@@ -218,42 +270,22 @@ SEQUENTIAL = Exercise(
             "forward returned None: after the loop, `return` the output of the last layer",
     },
     hints=[
-        "Store the layers in __init__ (they arrive as *layers, a tuple) and, in forward, pass "
-        "the data through them one after the other.",
+        "Store the layers in __init__ (they arrive as *layers, a tuple) and, in forward, pass the "
+        "data through them one after the other.",
         "Keep them in a list attribute, self.layers = list(layers): Module.parameters() looks "
-        "inside lists, so the layers' parameters are found. In forward, replace x by layer(x) "
-        "for each layer, then return x.",
-        "def __init__(self, *layers): super().__init__(); self.layers = list(layers) — "
-        "def forward(self, x): for layer in self.layers: x = layer(x) — then return x.",
+        "inside lists, so the layers' parameters are found. In forward, replace x by layer(x) for "
+        "each layer, then return x.",
+        "Worked on Sequential(AddOne(), Double()) and x = 1: AddOne gives 2, Double gives 4, so "
+        "forward returns 4; with no layers it returns x itself. The layers belong in a list made "
+        "in __init__ (never in a class attribute, which every instance would share).",
     ],
 )
 
 
 # -- 06.parameters ---------------------------------------------------------------------------
-_SHORTCUT = ("06.parameters asks you to find the parameters yourself: look at "
-             "vars(module) instead of calling module.{}()")
-
-
 class _Plain(Module):
-    """A module whose built-in walks are switched off, so the answer must do its own."""
-
-    def parameters(self):
-        raise RuntimeError(_SHORTCUT.format("parameters"))
-
-    def named_parameters(self, prefix=""):
-        raise RuntimeError(_SHORTCUT.format("named_parameters"))
-
-    def modules(self):
-        raise RuntimeError(_SHORTCUT.format("modules"))
-
-    def named_modules(self, prefix=""):
-        raise RuntimeError(_SHORTCUT.format("named_modules"))
-
-    def children(self):
-        raise RuntimeError(_SHORTCUT.format("children"))
-
-    def named_children(self):
-        raise RuntimeError(_SHORTCUT.format("named_children"))
+    """A module of the checker's (its built-in walks are forbidden while 06.parameters is
+    checked: see the exercise's ``forbids``)."""
 
 
 class _Affine(_Plain):
@@ -301,9 +333,18 @@ def _tied():
 
 def _with_constant():
     layer = _Affine(2, 2)
-    model = _Holder(layer=layer, mask=Tensor(np.ones((2, 2))), name="demo", rate=0.5)
+    model = _Holder(layer=layer, mask=Tensor(np.ones((2, 2))), name="demo", rate=0.5,
+                    noise=Tensor(np.zeros(2), requires_grad=True))
     return model, {"layer.weight": layer.weight, "layer.bias": layer.bias,
-                   "mask (a plain Tensor)": model.mask}
+                   "mask (a plain Tensor)": model.mask,
+                   "noise (a plain Tensor that requires grad)": model.noise}
+
+
+def _three_deep():
+    blocks = (_Affine(2, 2), _Affine(2, 1))
+    model = _Holder(body=_Holder(inner=_Holder(blocks=blocks)))
+    return model, {"blocks[0].weight": blocks[0].weight, "blocks[0].bias": blocks[0].bias,
+                   "blocks[1].weight": blocks[1].weight, "blocks[1].bias": blocks[1].bias}
 
 
 _TREES = [
@@ -312,8 +353,9 @@ _TREES = [
      "module)", _nested),
     ("a model that keeps its layers in a list attribute", _in_a_list),
     ("two layers that share one weight Parameter (weight tying)", _tied),
-    ("a model that also holds a plain Tensor (a constant, not a Parameter), a string and a "
-     "number", _with_constant),
+    ("a model that also holds plain Tensors (not Parameters, one of them requiring a "
+     "gradient), a string and a number", _with_constant),
+    ("layers kept in a tuple, inside a module inside a module", _three_deep),
 ]
 
 
@@ -322,9 +364,11 @@ def _tree_case(build):
         root, named = build()
         names = {id(t): name for name, t in named.items()}
         result = answer(root)
-        if isinstance(result, (list, tuple)) or hasattr(result, "__next__"):
-            return {"found": [names.get(id(t), "<something else>") for t in result]}
-        return {"found": f"<{type(result).__name__}>"}
+        if not isinstance(result, list):
+            what = ("None (did you forget to `return` it?)" if result is None
+                    else f"a {type(result).__name__}")
+            broken(f"parameters should return a list of Parameters, but yours returned {what}")
+        return {"found": [names.get(id(t), "<something else>") for t in result]}
     return run
 
 
@@ -365,20 +409,23 @@ def _judge_parameters(triples):
 
 PARAMETERS = Exercise(
     id="06.parameters", title="collect a model's parameters", entry="parameters", points=2,
+    forbids=tuple(f"minigrad.nn.Module.{name}" for name in (
+        "parameters", "named_parameters", "modules", "named_modules", "children",
+        "named_children", "_members", "state_dict", "num_parameters")),
     cases=[Case(d, _tree_case(b), info=b) for d, b in _TREES],
     judge=_judge_parameters,
     mistakes={},
     hints=[
         "vars(module) is a dict of the module's attributes. Three kinds of value matter: a "
-        "Parameter (list it), a Module (look inside it too), and a list or tuple (look at "
-        "each item). Everything else is skipped.",
-        "Walk the tree with a stack (or recursion) of modules to visit. Keep a set of the "
-        "ids of parameters already listed, so a shared one is listed once, and test "
-        "isinstance(value, Parameter): a plain Tensor is not a parameter.",
-        "found, seen, stack = [], set(), [module]; while stack: m = stack.pop(); for value in "
-        "vars(m).values(): for item in (value if isinstance(value, (list, tuple)) else "
-        "[value]): if isinstance(item, Parameter) and id(item) not in seen: seen.add(id(item)); "
-        "found.append(item) — elif isinstance(item, Module): stack.append(item). Return found.",
+        "Parameter (list it), a Module (look inside it too), and a list or tuple (look at each "
+        "item). Everything else is skipped.",
+        "Walk the tree with a stack (or recursion) of modules to visit. Keep a set of the ids of "
+        "parameters already listed, so a shared one is listed once, and test isinstance(value, "
+        "Parameter): a plain Tensor is not a parameter.",
+        "Worked on a model holding a layer and a list [layer2, layer3]: vars(model) gives "
+        "{'layer': ..., 'more': [...]}; the layer is a Module, so look inside it (its weight and "
+        "bias are Parameters); the list's items are Modules too. A stack (a list of modules still "
+        "to look at) handles any depth; a set of ids keeps shared parameters to one entry.",
     ],
 )
 
@@ -390,9 +437,12 @@ def _loss_case(shape, seed):
     def run(answer):
         prediction = leaf(_seeded(shape, seed))
         target = Tensor(_seeded(shape, seed + 1))
-        loss = _output(answer()(prediction, target))
-        loss.backward()
-        return {"loss": loss, "gradient of the prediction": grad_of(prediction, "the prediction")}
+        loss_fn = answer()
+        found = run_op(lambda: _output(loss_fn(prediction, target)),
+                       {"prediction": prediction, "target": target},
+                       lambda out: np.ones(out.shape), what="your MSELoss")
+        return {"loss": found["value"],
+                "gradient of the prediction": found.get("grad prediction")}
     return run
 
 
@@ -430,12 +480,14 @@ MSE_LOSS = Exercise(
             "that the two shapes are equal, and raise a ValueError if they are not",
     },
     hints=[
-        "forward(prediction, target) returns one number: the average, over every element, of "
-        "the squared difference. Build it from Tensor ops so that backward works.",
-        "((prediction - target) ** 2).mean() is the whole computation. Before it, compare "
-        "prediction.shape with target.shape.",
-        "def forward(self, prediction, target): if prediction.shape != target.shape: raise "
-        "ValueError(...) — then return ((prediction - target) ** 2).mean()",
+        "forward(prediction, target) returns one number: the average, over every element, of the "
+        "squared difference. Build it from Tensor ops so that backward works.",
+        "Square the difference of prediction and target, elementwise, and take the mean over "
+        "every element: three Tensor operations. Before that, compare prediction.shape with "
+        "target.shape.",
+        "Worked on a (4, 1) prediction and a (4,) target: their shapes differ, so raise "
+        "ValueError with a message naming both shapes, before computing anything. Two (4, 1) "
+        "tensors give the mean of 4 squared differences, one number of shape ().",
     ],
 )
 
@@ -445,10 +497,30 @@ BUDGET, TARGET = 500, 0.02
 
 
 def _as_number(value):
-    array = np.asarray(value.data if isinstance(value, Tensor) else value, dtype=float)
+    if isinstance(value, Tensor):
+        broken("the losses should be numbers, one per step (loss.item()), but yours are "
+               "Tensors: keeping every step's loss Tensor also keeps its whole graph alive")
+    array = np.asarray(value, dtype=float)
     if array.size != 1:
         raise ValueError(f"a loss in the list has shape {array.shape}; each should be one number")
     return float(array.reshape(()))
+
+
+_NONLINEAR = ("sigmoid", "relu", "tanh", "gelu", "softplus", "elu")
+
+
+def _has_nonlinearity(model, depth=0) -> bool:
+    """Whether the model holds an activation layer (a module whose class is named like one),
+    looking inside its attributes, their lists and tuples, a few levels deep."""
+    if depth > 6:
+        return False
+    if any(word in type(model).__name__.lower() for word in _NONLINEAR):
+        return True
+    for value in vars(model).values() if hasattr(model, "__dict__") else ():
+        items = value if isinstance(value, (list, tuple)) else [value]
+        if any(isinstance(item, Module) and _has_nonlinearity(item, depth + 1) for item in items):
+            return True
+    return False
 
 
 def _predict(model, X):
@@ -462,8 +534,9 @@ def _fit_case(init_seed, data_seed, test_seed):
     def run(answer):
         manual_seed(init_seed)
         X, y = product(256, seed=data_seed)
-        result = answer(X.copy(), y.copy())
-        if not isinstance(result, (tuple, list)) or len(result) != 2:
+        with np.errstate(all="ignore"):     # a run that blows up is judged, not warned about
+            result = answer(X.copy(), y.copy())
+        if not isinstance(result, tuple) or len(result) != 2:
             return {"returned": f"<{type(result).__name__}>"}
         model, losses = result
         if not isinstance(losses, (list, tuple)):
@@ -486,6 +559,8 @@ def _fit_case(init_seed, data_seed, test_seed):
             gap = _predict(model, a) + _predict(model, b) - _predict(model, a + b) \
                 - _predict(model, np.zeros((1, 2)))
             obs["affine"] = bool(np.all(np.isfinite(gap)) and np.max(np.abs(gap)) < 1e-9)
+            obs["flat"] = bool(np.ptp(pred) < 1e-3 * max(np.ptp(y_test), 1e-12))
+        obs["has an activation layer"] = _has_nonlinearity(model)
         return obs
     return run
 
@@ -496,9 +571,10 @@ def _judge_fit(triples):
         if hasattr(obs, "kind"):     # Raised
             return f"{where}: your code raised {obs.kind}: {obs.message}"
         if obs.get("returned") != "a model and a list of losses":
+            what = obs.get("returned")
             return (f"{where}: fit_product should return (model, losses), a tuple of the "
                     f"trained model and the list of training losses, one per step; it returned "
-                    f"{obs.get('returned')}")
+                    f"{what.type_name if hasattr(what, 'type_name') else what}")
         steps = obs["steps"]
         if steps == 0:
             return f"{where}: the list of losses is empty: did the training loop run?"
@@ -511,10 +587,15 @@ def _judge_fit(triples):
         if not obs["losses finite"] or not math.isfinite(obs["test loss"]) \
                 or obs["last loss"] > obs["first loss"]:
             return (f"{where}: training blew up: the loss ended higher than it started (or "
-                    f"became inf or NaN). Backward adds into .grad, so if you never reset "
-                    f"the gradients each step uses the sum of all the previous ones: call "
-                    f"optimizer.zero_grad() before loss.backward(). Otherwise, try a smaller "
-                    f"learning rate")
+                    f"became inf or NaN). Two usual causes: gradients that are never reset "
+                    f"(backward adds into .grad, so call optimizer.zero_grad() before "
+                    f"loss.backward()), or a learning rate that is too large for this problem")
+        if (obs["affine"] or obs["flat"]) and obs["has an activation layer"]:
+            return (f"{where}: your model has an activation layer, but after training its "
+                    f"output is (almost) a flat plane: the hidden units are saturated, every "
+                    f"sigmoid stuck near 0 or 1 where its slope vanishes, so no gradient gets "
+                    f"through any more. A learning rate that is too large does this in the first "
+                    f"few steps: try smaller ones")
         if obs["affine"]:
             return (f"{where}: your trained model is an affine function of its input (a "
                     f"flat plane, whatever its weights). Linear layers with nothing between "
@@ -524,14 +605,17 @@ def _judge_fit(triples):
             return (f"{where}: after {steps} steps the loss on fresh test points is "
                     f"{obs['test loss']:.4f}, above the target of {TARGET} (the best flat "
                     f"plane gets about 0.11). If your loss stalls near 0.11, plain gradient "
-                    f"descent is crawling: add momentum (SGD(..., momentum=0.9)) with a "
-                    f"learning rate around 0.3, and use the whole step budget")
+                    f"descent is crawling: add momentum (SGD(..., momentum=0.9)), search for "
+                    f"the learning rate (try a few, a factor of 3 apart), and use the whole "
+                    f"step budget")
     return None
 
 
 FIT_PRODUCT = Exercise(
     id="06.fit_product", title="learn y = x1·x2 with two layers (stretch)",
-    entry="fit_product", points=2,
+    entry="fit_product", points=2, seconds=60.0,
+    forbids=("minigrad.nn.Linear", "minigrad.nn.Sequential", "minigrad.nn.MSELoss",
+             "minigrad.nn.functional.mse_loss", "minigrad.nn.functional.linear"),
     cases=[
         Case("256 training points from product(), minigrad seeded with mg.manual_seed(0); "
              "scored on 1000 fresh points", _fit_case(0, 0, 100)),
@@ -540,17 +624,16 @@ FIT_PRODUCT = Exercise(
     mistakes={},
     hints=[
         "Build Sequential(Linear(2, 10), Sigmoid(), Linear(10, 1)) from your own classes, an "
-        "MSELoss(), and an SGD over parameters(model). Then loop: forward, loss, backward, "
-        "step, using all 256 points at every step.",
-        "Each step: optimizer.zero_grad(); loss = loss_fn(model(X), y); loss.backward(); "
-        "optimizer.step(); remember float(loss.data). X and y arrive as NumPy arrays: wrap "
-        "them in Tensor once, before the loop. Plain SGD is slow on this problem: "
-        "SGD(params, lr=0.3, momentum=0.9) for 400 steps gets well under the target.",
-        "model = Sequential(Linear(2, 10), Sigmoid(), Linear(10, 1)); optimizer = "
-        "SGD(parameters(model), lr=0.3, momentum=0.9); loss_fn = MSELoss(); X, y = Tensor(X), "
-        "Tensor(y); losses = []; for _ in range(400): optimizer.zero_grad(); loss = "
-        "loss_fn(model(X), y); loss.backward(); optimizer.step(); losses.append(float("
-        "loss.data)) — then return model, losses",
+        "MSELoss(), and an SGD over parameters(model). Then loop: forward, loss, backward, step, "
+        "using all 256 points at every step.",
+        "Each step: zero the gradients, compute the loss on all the points, backward, step, and "
+        "keep the loss as a number. Wrap X and y in Tensors once, before the loop. Plain SGD "
+        "crawls on this problem: give SGD momentum=0.9, then search for the learning rate: try a "
+        "few, a factor of 3 apart, and watch the losses.",
+        "Worked way to choose the rate: run, say, 100 steps for each candidate and look at the "
+        "last loss. Too small a rate leaves it near 0.11 (the best flat plane); too large makes "
+        "it grow or become nan; pick the largest that falls steadily, then train for the full "
+        "budget.",
     ],
 )
 

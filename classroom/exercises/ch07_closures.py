@@ -14,7 +14,8 @@ from ..designs.closures import Layer
 from ..designs.closures import Linear as _LibLinear
 from ..designs.closures import Sigmoid as _LibSigmoid
 from ..designs.closures import mse_loss as _library_mse_loss
-from .core import Case, Exercise
+from .core import Case, Exercise, broken
+from .rules import Untouched, not_aliased, number
 
 SETUP = """\
 import numpy as np
@@ -27,9 +28,9 @@ def _seeded(shape, seed):
 
 
 def _pair(result, what="forward"):
-    if not isinstance(result, (tuple, list)) or len(result) != 2:
-        raise TypeError(f"{what} should return a pair (Y, backward), got a "
-                        f"{type(result).__name__}")
+    if not isinstance(result, tuple) or len(result) != 2:
+        broken(f"{what} should return a pair (Y, backward), a tuple of two things, but it "
+               f"returned {'None' if result is None else 'a ' + type(result).__name__}")
     Y, backward = result
     if not callable(backward):
         raise TypeError(f"the second item {what} returns should be the backward function, "
@@ -52,9 +53,12 @@ def _linear_case(n_in, n_out, batch, seed, square_first=False):
         layer.W.value[...] = _seeded((n_out, n_in), seed)
         layer.b.value[...] = _seeded((n_out,), seed + 1)
         X = _seeded((batch, n_in), seed + 2)
-        Y, backward = _pair(layer.forward(X))
         dY = _seeded((batch, n_out), seed + 3)
+        kept = Untouched(X=X, dY=dY)
+        Y, backward = _pair(layer.forward(X))
+        kept.check("your forward")
         dX = backward(dY)
+        kept.check("your backward")
         return {"Y": _array(Y, "Y"), "dX (what backward returns)": _array(dX, "dX"),
                 "W.grad": layer.W.grad, "b.grad": layer.b.grad}
     return run
@@ -101,14 +105,15 @@ LINEAR = Exercise(
             "capture the local variable X of its own forward call instead",
     },
     hints=[
-        "forward computes Y = X @ W.T + b from self.W.value and self.b.value, defines a "
-        "function backward(dY) inside itself, and returns (Y, backward). Inside backward, "
-        "X and W are still visible: that is the closure.",
-        "backward adds into the gradients and returns the input's gradient: W.grad gets "
-        "dY.T @ X (shape (n_out, n_in)), b.grad gets dY summed over the rows, and dX is "
-        "dY @ W (shape (batch, n_in)). Add with +=, never =.",
-        "W = self.W.value; Y = X @ W.T + self.b.value; def backward(dY): self.W.grad += "
-        "dY.T @ X; self.b.grad += dY.sum(axis=0); return dY @ W — then return Y, backward",
+        "forward computes Y = X @ W.T + b from self.W.value and self.b.value, defines a function "
+        "backward(dY) inside itself, and returns (Y, backward). Inside backward, X and W are "
+        "still visible: that is the closure.",
+        "backward adds into the gradients and returns the input's gradient: W.grad gets dY.T @ X "
+        "(shape (n_out, n_in)), b.grad gets dY summed over the rows, and dX is dY @ W (shape "
+        "(batch, n_in)). Add with +=, never =.",
+        "Worked on shapes with a batch of 2, n_in = 3, n_out = 4: X (2, 3), W (4, 3), Y and dY "
+        "(2, 4). W's gradient (4, 3) is dY.T @ X; b's (4,) is dY summed over the rows; dX (2, 3) "
+        "is dY @ W. The closure must use the X of its own call, so don't store X on self.",
     ],
 )
 
@@ -120,8 +125,15 @@ def _relu_case(X, dY):
     X, dY = np.array(X, dtype=float), np.array(dY, dtype=float)
 
     def run(answer):
-        Y, backward = _pair(answer().forward(X.copy()))
-        return {"Y": _array(Y, "Y"), "dX": _array(backward(dY.copy()), "dX")}
+        given, gradient = X.copy(), dY.copy()
+        kept = Untouched(X=given, dY=gradient)
+        Y, backward = _pair(answer().forward(given))
+        kept.check("your forward")
+        not_aliased(Y, {"X": given})
+        dX = backward(gradient)
+        kept.check("your backward")
+        not_aliased(dX, {"dY": gradient})
+        return {"Y": _array(Y, "Y"), "dX": _array(dX, "dX")}
     return run
 
 
@@ -148,12 +160,14 @@ RELU = Exercise(
             "gradient is 0 by convention, as in PyTorch and minigrad",
     },
     hints=[
-        "In forward, compute a boolean mask of where X is positive, and Y = X where the mask "
-        "is True, 0 elsewhere. The backward closure needs only that mask.",
-        "mask = X > 0; Y = np.where(mask, X, 0.0). backward(dY) returns dY * mask: the "
-        "gradient passes where the input was positive and is blocked elsewhere.",
-        "def forward(self, X): mask = X > 0 — def backward(dY): return dY * mask — "
-        "return np.where(mask, X, 0.0), backward",
+        "In forward, compute a boolean mask of where X is positive, and Y = X where the mask is "
+        "True, 0 elsewhere. The backward closure needs only that mask.",
+        "Keep the boolean mask of where X > 0. Y has X's values where the mask is True and zeros "
+        "elsewhere (np.where, or X times the mask, as a new array); backward multiplies dY by the "
+        "same mask, so the gradient passes only where the input was positive.",
+        "Worked on X = [[2, -1, 0]] and dY = [[5, 5, 5]]: Y = [[2, 0, 0]] and dX = [[5, 0, 0]] "
+        "(the exact 0 lets nothing through). Compute Y and dX as new arrays: X and dY belong to "
+        "the caller.",
     ],
 )
 
@@ -197,6 +211,18 @@ def _mlp_case(n_in, hidden, n_out, batch, seed):
     return run
 
 
+def _two_forwards(answer):
+    """Two forward calls before either backward: each returned closure must use the
+    closures of its own call."""
+    model = answer(_LibLinear(3, 2, rng=np.random.default_rng(4)), _LibSigmoid())
+    X1, X2 = _seeded((2, 3), 31), _seeded((4, 3), 32)
+    _, back1 = _pair(model.forward(X1))
+    _, back2 = _pair(model.forward(X2))
+    dX1 = back1(_seeded((2, 2), 33))
+    dX2 = back2(_seeded((4, 2), 34))
+    return {"dX of the first call": _array(dX1, "dX"), "dX of the second call": _array(dX2, "dX")}
+
+
 def _empty_case(answer):
     X = _seeded((2, 3), 7)
     Y, backward = _pair(answer().forward(X))
@@ -214,6 +240,9 @@ SEQUENTIAL = Exercise(
              "parameters' gradients", _mlp_case(3, 4, 2, 5, 0)),
         Case("Sequential() with no layers: Y is X, and backward returns dY unchanged",
              _empty_case),
+        Case("Linear(3, 2) → Sigmoid called forward twice (batches of 2 and 4) before either "
+             "backward: each call's closure must use that call's own closures",
+             _two_forwards),
     ],
     mistakes={
         "SequentialForwardOrder":
@@ -231,11 +260,11 @@ SEQUENTIAL = Exercise(
         "forward runs each layer on the previous output (X, backward = layer.forward(X)) and "
         "appends each backward to a list. It returns the last output and one new closure.",
         "The returned closure walks the list last to first, passing each one's result to the "
-        "next: for layer_backward in reversed(backwards): dY = layer_backward(dY); then "
-        "return dY.",
-        "backwards = []; for layer in self.layers: X, backward = layer.forward(X); "
-        "backwards.append(backward) — def backward(dY): for f in reversed(backwards): "
-        "dY = f(dY) — return dY — and forward returns X, backward",
+        "next: for layer_backward in reversed(backwards): dY = layer_backward(dY); then return "
+        "dY.",
+        "Worked on layers a, b, c: forward calls a, b, c in that order and keeps their three "
+        "backward closures in a list made inside forward (not on self: a second forward would "
+        "replace it). The returned backward calls c's closure, then b's on its result, then a's.",
     ],
 )
 
@@ -244,11 +273,14 @@ SEQUENTIAL = Exercise(
 def _loss_case(shape, seed):
     def run(answer):
         pred, target = _seeded(shape, seed), _seeded(shape, seed + 1)
-        result = answer(pred.copy(), target.copy())
-        if not isinstance(result, (tuple, list)) or len(result) != 2:
-            raise TypeError(f"mse_loss should return a pair (loss, dloss), got a "
-                            f"{type(result).__name__}")
+        kept = Untouched(pred=pred, target=target)
+        result = answer(pred, target)
+        kept.check("your mse_loss")
+        if not isinstance(result, tuple) or len(result) != 2:
+            broken(f"mse_loss should return a pair (loss, dloss), a tuple of two things, but "
+                   f"it returned {'None' if result is None else 'a ' + type(result).__name__}")
         loss, dloss = result
+        number(loss, "the loss")
         return {"loss": _array(loss, "the loss").reshape(()),
                 "dloss": _array(dloss, "dloss")}
     return run
@@ -277,11 +309,13 @@ MSE_LOSS = Exercise(
             "it lowers that prediction)",
     },
     hints=[
-        "Return two things: the mean of the squared differences (one number), and an array "
-        "shaped like pred holding the loss's derivative with respect to each prediction.",
+        "Return two things: the mean of the squared differences (one number), and an array shaped "
+        "like pred holding the loss's derivative with respect to each prediction.",
         "With diff = pred - target and n = diff.size: loss = np.mean(diff ** 2), and the "
         "derivative of (1/n)·Σ diff² with respect to one prediction is 2·diff/n.",
-        "diff = pred - target; return float(np.mean(diff ** 2)), 2 * diff / diff.size",
+        "Worked on pred = [[1], [3]], target = [[0], [0]]: diff = [[1], [3]], loss = (1 + 9) / 2 "
+        "= 5.0, and dloss = 2·diff / 2 = [[1], [3]]. Return the pair (loss, dloss), the loss as a "
+        "Python float.",
     ],
 )
 
@@ -295,10 +329,15 @@ def _fit_case(n, n_in, epochs, batch_size, seed):
         X = data.uniform(-1, 1, (n, n_in))
         Y = X @ data.uniform(-1, 1, (n_in, 1)) + 0.5
         model = _LibLinear(n_in, 1, rng=np.random.default_rng(seed))
+        kept = Untouched(X=X, Y=Y)
         losses = answer(model, _library_mse_loss, _SGD(model.params(), lr=0.1), X, Y,
                         epochs, batch_size, seed=seed)
-        if losses is None:
-            raise TypeError("fit returned None: did it forget to `return` the list of losses?")
+        kept.check("your fit")
+        if not isinstance(losses, list):
+            broken(f"fit should return a list with one loss per epoch, but it returned "
+                   f"{'None' if losses is None else 'a ' + type(losses).__name__}")
+        for v in losses:
+            number(v, "each epoch's loss")
         return {"per-epoch losses": [float(v) for v in losses],
                 "final W": model.W.value, "final b": model.b.value}
     return run
@@ -335,12 +374,11 @@ FIT = Exercise(
         "Create the generator once: rng = np.random.default_rng(seed). Each epoch draws a new "
         "order with rng.permutation(len(X)) and cuts it into slices of batch_size indices.",
         "For each batch: pred, backward = model.forward(X[idx]); value, dloss = loss(pred, "
-        "Y[idx]); backward(dloss); optimizer.step() (it also zeroes the gradients). Add "
-        "value * len(idx) to a running total; the epoch's loss is total / len(X).",
-        "rng = np.random.default_rng(seed); losses = []; for _ in range(epochs): order = "
-        "rng.permutation(len(X)); total = 0.0; for start in range(0, len(X), batch_size): "
-        "idx = order[start:start + batch_size]; ...; total += value * len(idx) — then "
-        "losses.append(total / len(X)); return losses",
+        "Y[idx]); backward(dloss); optimizer.step() (it also zeroes the gradients). Add value * "
+        "len(idx) to a running total; the epoch's loss is total / len(X).",
+        "Worked on 12 rows with batch_size 5: each epoch's order = rng.permutation(12) is cut "
+        "into order[0:5], order[5:10] and order[10:15] (2 rows). With batch losses 1.0, 2.0 and "
+        "4.0, the epoch's loss is (1.0·5 + 2.0·5 + 4.0·2) / 12.",
     ],
 )
 

@@ -9,9 +9,9 @@ not call minigrad's ``softmax`` / ``log_softmax`` / ``cross_entropy`` /
 
 import numpy as np
 
-from minigrad.autograd import topological_order
 from minigrad.tensor import Tensor
-from .core import Case, Exercise
+from .core import Case, Exercise, broken
+from .rules import Untouched, connected, number, run_op
 
 SETUP = """\
 import numpy as np
@@ -62,13 +62,23 @@ def _no_warnings():
     return np.errstate(all="ignore")
 
 
+#: What the chapter's text asks every answer not to use: the library's versions of them.
+_LIBRARY = ("minigrad.nn.functional.softmax", "minigrad.nn.functional.log_softmax",
+            "minigrad.nn.functional.cross_entropy", "minigrad.nn.CrossEntropyLoss",
+            "minigrad.train.accuracy", "minigrad.train.loop._count_correct")
+
+
 # -- 08.softmax -----------------------------------------------------------------------------
 
 
 def _softmax_values(values):
     def run(answer):
+        z = leaf(values)
+        kept = Untouched(logits=z)
         with _no_warnings():
-            out = _returned(answer(leaf(values)), "softmax")
+            out = _returned(answer(z), "softmax")
+        kept.check("your softmax")
+        connected(out, {"logits": z})
         return {"probabilities": out}
     return run
 
@@ -77,9 +87,10 @@ def _softmax_grad(shape, seed):
     def run(answer):
         z = leaf(_logits(seed, shape))
         with _no_warnings():
-            out = _tensor_out(answer(z), "softmax")
-            out.backward(_logits(seed + 1, shape, 1.0))
-        return {"probabilities": out, "gradient of the logits": grad_of(z, "the logits")}
+            found = run_op(lambda: _tensor_out(answer(z), "softmax"), {"logits": z},
+                           _logits(seed + 1, shape, 1.0), what="your softmax")
+        return {"probabilities": found["value"],
+                "gradient of the logits": found.get("grad logits")}
     return run
 
 
@@ -87,7 +98,7 @@ EXTREME = [[1000.0, 0.0, -1000.0], [-1000.0, -1000.0, -1000.0], [1.0, 2.0, 3.0]]
 
 SOFTMAX = Exercise(
     id="08.softmax", title="a stable softmax", entry="softmax", points=1,
-    forbids=("minigrad.nn.functional.softmax", "minigrad.nn.functional.log_softmax"),
+    forbids=_LIBRARY,
     cases=[
         Case("a (2, 3) batch of ordinary logits: the probabilities",
              _softmax_values([[2.0, 1.0, 0.1], [0.0, -1.0, 3.0]])),
@@ -112,11 +123,13 @@ SOFTMAX = Exercise(
     hints=[
         "Softmax of a row is e^z divided by the sum of e^z over that row. Before the exp, "
         "subtract the row's largest logit: the result is the same, and nothing overflows.",
-        "m = logits.data.max(axis=1, keepdims=True) is an (N, 1) array of row maxima (a "
-        "constant: no gradient needs to flow through it). Then e = (logits - m).exp(), and "
-        "divide by e.sum(dim=1, keepdims=True) so that the (N, 1) sums broadcast over the rows.",
-        "m = logits.data.max(axis=1, keepdims=True); e = (logits - m).exp(); return e / "
-        "e.sum(dim=1, keepdims=True)",
+        "Take each row's maximum from logits.data (with keepdims=True it stays (N, 1), so it "
+        "broadcasts over the row, and it is a constant: no gradient needs to flow through it). "
+        "Subtract it from the logits tensor, exponentiate, and divide by the sums over dim 1, "
+        "kept as (N, 1) too.",
+        "Worked on the row [1000, 0, -1000]: subtract its maximum, 1000, to get [0, -1000, "
+        "-2000]; exp gives [1, 0, 0] (no overflow), the sum is 1, so the softmax is [1, 0, 0]. "
+        "The maximum is a constant: take it from logits.data.",
     ],
 )
 
@@ -124,16 +137,14 @@ SOFTMAX = Exercise(
 # -- 08.cross_entropy -----------------------------------------------------------------------
 
 
-def _ce_case(values, target, grad=True):
+def _ce_case(values, target):
     def run(answer):
-        z = leaf(values)
+        z, classes = leaf(values), np.array(target)
         with _no_warnings():
-            loss = _tensor_out(answer(z, np.array(target)), "cross_entropy")
-            obs = {"loss": loss}
-            if grad:
-                loss.backward()
-                obs["gradient of the logits"] = grad_of(z, "the logits")
-        return obs
+            found = run_op(lambda: _tensor_out(answer(z, classes), "cross_entropy"),
+                           {"logits": z, "target": classes}, np.ones(()),
+                           what="your cross_entropy")
+        return {"loss": found["value"], "gradient of the logits": found.get("grad logits")}
     return run
 
 
@@ -141,12 +152,13 @@ CE_LOGITS = [[2.0, 0.5, -1.0], [0.1, 0.2, 3.0], [-0.5, 1.5, 0.0], [1.0, 1.0, 1.2
 
 CROSS_ENTROPY = Exercise(
     id="08.cross_entropy", title="cross-entropy from logits", entry="cross_entropy", points=2,
-    forbids=("minigrad.nn.functional.cross_entropy",
-             "minigrad.nn.functional.log_softmax",
-             "minigrad.nn.CrossEntropyLoss"),
+    forbids=_LIBRARY,
     cases=[
         Case("4 rows of 3 logits with classes [0, 2, 1, 2]: the loss, then the gradient of the "
              "logits after loss.backward()", _ce_case(CE_LOGITS, [0, 2, 1, 2])),
+        Case("large logits of similar size, such as 1000 and 999: exp(1000) overflows, but the "
+             "loss is finite", _ce_case([[1000.0, 999.0, 998.0], [-998.0, -999.0, -1000.0]],
+                                        [1, 0])),
         Case("logits of ±1000: a confidently right row and a confidently wrong one (the loss "
              "must be finite)", _ce_case([[1000.0, -1000.0], [1000.0, -1000.0]], [0, 1])),
     ],
@@ -172,15 +184,15 @@ CROSS_ENTROPY = Exercise(
             "(z - m) - log(sum(exp(z - m)))",
     },
     hints=[
-        "The loss of row i is minus the log-probability of its true class target[i]; the "
-        "result is the mean over the rows. Compute log-probabilities with a stable "
-        "log-softmax, never as log(softmax(...)).",
-        "shifted = logits - logits.data.max(axis=1, keepdims=True); logp = shifted - "
-        "shifted.exp().sum(dim=1, keepdims=True).log(). Then pick one entry per row with two "
-        "index arrays: logp[np.arange(N), target].",
-        "n = logits.shape[0]; shifted = logits - logits.data.max(axis=1, keepdims=True); "
-        "logp = shifted - shifted.exp().sum(dim=1, keepdims=True).log(); return "
-        "-logp[np.arange(n), target].mean()",
+        "The loss of row i is minus the log-probability of its true class target[i]; the result "
+        "is the mean over the rows. Compute log-probabilities with a stable log-softmax, never as "
+        "log(softmax(...)).",
+        "Log-probabilities, stably: subtract each row's maximum m (a constant, from logits.data), "
+        "then subtract the log of the sum of exps of the shifted row. Then pick one entry per row "
+        "with two index arrays, logp[np.arange(N), target].",
+        "Worked on one row z = [2, 0] with target 1: m = 2, shifted = [0, -2], log-sum-exp = "
+        "log(1 + e^-2) ≈ 0.127, so logp = [-0.127, -2.127] and the loss is 2.127. The batch's "
+        "loss is the mean of such numbers over the rows.",
     ],
 )
 
@@ -188,10 +200,20 @@ CROSS_ENTROPY = Exercise(
 # -- 08.accuracy ----------------------------------------------------------------------------
 
 
-def _accuracy_case(values, target):
+def _accuracy_case(values, target, right):
+    """``right`` is how many rows the case's description says are predicted right: an
+    answer of exactly 0 or 1 when some but not all are is integer division."""
     def run(answer):
-        return {"accuracy": _returned(answer(Tensor(np.array(values, dtype=float)),
-                                             np.array(target)), "accuracy")}
+        logits, classes = Tensor(np.array(values, dtype=float)), np.array(target)
+        kept = Untouched(logits=logits, target=classes)
+        result = _returned(answer(logits, classes), "accuracy")
+        kept.check("your accuracy")
+        number(result, "the accuracy")
+        if 0 < right < len(target) and result in (0, 1):
+            broken(f"your accuracy is {result}, a whole number, but {right} of the "
+                   f"{len(target)} rows are right, so it lies between 0 and 1: integer "
+                   f"division (//, or int(...)) rounds the fraction down. Divide with /")
+        return {"accuracy": result}
     return run
 
 
@@ -202,12 +224,14 @@ SQUARE = [[0.0, 2.0, 1.0, 0.0], [4.0, 0.0, 1.0, 2.0], [1.0, 0.0, 3.0, 2.0],
 
 ACCURACY = Exercise(
     id="08.accuracy", title="accuracy", entry="accuracy", points=1,
-    forbids=("minigrad.train.accuracy",),
+    forbids=_LIBRARY,
     cases=[
+        Case("5 rows of 3 logits, classes [1, 0, 2, 1, 2]: all 5 of them right",
+             _accuracy_case(ACC_LOGITS, [1, 0, 2, 1, 2], 5)),
         Case("5 rows of 3 logits, classes [1, 0, 1, 1, 2]: 4 of them right",
-             _accuracy_case(ACC_LOGITS, [1, 0, 1, 1, 2])),
-        Case("a square batch, 4 rows of 4 logits, classes [1, 0, 2, 0]",
-             _accuracy_case(SQUARE, [1, 0, 2, 0])),
+             _accuracy_case(ACC_LOGITS, [1, 0, 1, 1, 2], 4)),
+        Case("a square batch, 4 rows of 4 logits, classes [1, 0, 2, 0]: 3 of them right",
+             _accuracy_case(SQUARE, [1, 0, 2, 0], 3)),
     ],
     mistakes={
         "accuracy_wrong_axis":
@@ -222,11 +246,12 @@ ACCURACY = Exercise(
             "but the predicted class is where it is, its index: use argmax",
     },
     hints=[
-        "The predicted class of a row is the index of its largest logit. Compare the "
-        "predictions with target and return the fraction that match.",
+        "The predicted class of a row is the index of its largest logit. Compare the predictions "
+        "with target and return the fraction that match.",
         "logits is a Tensor: its numbers are logits.data, an (N, C) array. "
         "logits.data.argmax(axis=1) gives one predicted class per row.",
-        "return float((logits.data.argmax(axis=1) == target).mean())",
+        "Worked on logits [[0, 2], [3, 1]] with target [1, 1]: the predicted classes are [1, 0], "
+        "one of two right, so 0.5. Divide with /, not //, and return a Python float.",
     ],
 )
 
@@ -234,16 +259,19 @@ ACCURACY = Exercise(
 # -- 08.confusion_matrix --------------------------------------------------------------------
 
 
-def _confusion_case(true, predicted, num_classes):
+def _confusion_case(true_values, predicted_values, num_classes):
     def run(answer):
-        out = _returned(answer(np.array(true), np.array(predicted), num_classes),
-                        "confusion_matrix")
-        return {"matrix": np.asarray(out)}
+        true, predicted = np.array(true_values), np.array(predicted_values)
+        kept = Untouched(true=true, predicted=predicted)
+        out = _returned(answer(true, predicted, num_classes), "confusion_matrix")
+        kept.check("your confusion_matrix")
+        return {"matrix": out}
     return run
 
 
 CONFUSION = Exercise(
     id="08.confusion_matrix", title="a confusion matrix", entry="confusion_matrix", points=1,
+    forbids=_LIBRARY,
     cases=[
         Case("5 examples, 3 classes: true [0, 1, 2, 2, 2], predicted [0, 2, 2, 2, 0]",
              _confusion_case([0, 1, 2, 2, 2], [0, 2, 2, 2, 0], 3)),
@@ -263,13 +291,14 @@ CONFUSION = Exercise(
             "num_classes, even when a class never appears",
     },
     hints=[
-        "Start from a num_classes × num_classes matrix of zeros and add 1 for every example, "
-        "in the row of its true class and the column of its predicted class.",
+        "Start from a num_classes × num_classes matrix of zeros and add 1 for every example, in "
+        "the row of its true class and the column of its predicted class.",
         "A loop works: for t, q in zip(true, predicted): matrix[t, q] += 1. Without a loop, "
-        "beware: matrix[true, predicted] += 1 counts a repeated pair only once; "
-        "np.add.at(matrix, (true, predicted), 1) counts every one.",
-        "matrix = np.zeros((num_classes, num_classes), dtype=int); np.add.at(matrix, (true, "
-        "predicted), 1); return matrix",
+        "beware: matrix[true, predicted] += 1 counts a repeated pair only once; np.add.at(matrix, "
+        "(true, predicted), 1) counts every one.",
+        "Worked on true [0, 2, 2] and predicted [0, 2, 1] with 3 classes: add 1 at [0, 0], [2, 2] "
+        "and [2, 1]; everything else stays 0. Use an integer array of zeros of shape "
+        "(num_classes, num_classes).",
     ],
 )
 
@@ -277,33 +306,27 @@ CONFUSION = Exercise(
 # -- 08.cross_entropy_op --------------------------------------------------------------------
 
 
-def _fused_case(values, target, upstream=None):
+def _fused_case(values, target, upstream=1.0):
+    """The loss, then the gradient of the logits when ``upstream`` arrives from above (what
+    multiplying the loss by ``upstream`` before backward sends)."""
     def run(answer):
-        z = leaf(values)
+        z, classes = leaf(values), np.array(target)
         with _no_warnings():
-            loss = _tensor_out(answer(z, np.array(target)), "cross_entropy_op")
-            nodes = len(topological_order(loss)) - 1 if loss.requires_grad else 0
-            obs = {"loss": loss,
-                   "recorded ops between the logits and the loss (one op: 1)": nodes}
-            if upstream is None:
-                loss.backward()
-            else:
-                (loss * upstream).backward()
-        obs["gradient of the logits"] = grad_of(z, "the logits")
-        return obs
+            found = run_op(lambda: _tensor_out(answer(z, classes), "cross_entropy_op"),
+                           {"logits": z, "target": classes}, np.array(upstream),
+                           what="your cross_entropy_op", single=(z,),
+                           own_backward=True)
+        return {"loss": found["value"], "gradient of the logits": found.get("grad logits")}
     return run
 
 
 FUSED = Exercise(
     id="08.cross_entropy_op", title="cross-entropy as one op, with its backward (stretch)",
     entry="cross_entropy_op", points=2,
-    forbids=("minigrad.nn.functional.cross_entropy",
-             "minigrad.nn.functional.log_softmax",
-             "minigrad.nn.functional.softmax",
-             "minigrad.nn.CrossEntropyLoss"),
+    forbids=_LIBRARY,
     cases=[
-        Case("3 rows of 4 logits, classes [3, 0, 1]: the loss, the number of recorded ops, "
-             "and the gradient after loss.backward()",
+        Case("3 rows of 4 logits, classes [3, 0, 1]: the loss, recorded as one op, and the "
+             "gradient after loss.backward()",
              _fused_case([[1.0, 2.0, 0.5, 3.0], [2.5, -1.0, 0.0, 1.0], [0.2, 0.1, -0.3, 0.0]],
                          [3, 0, 1])),
         Case("the same logits, but the loss is multiplied by 3 before backward: the incoming "
@@ -325,16 +348,16 @@ FUSED = Exercise(
             "p_j - 1 for the true class and p_j for the others. Subtract 1 at [rows, target]",
     },
     hints=[
-        "Compute the loss with NumPy on logits.data (a stable log-softmax, then minus the "
-        "mean of the picked entries), and give record a backward(g) that returns a one-item "
-        "tuple: the gradient for the logits.",
-        "Keep logp (the (N, C) log-probabilities) for backward: np.exp(logp) is the softmax. "
-        "The gradient is (softmax - one_hot) / N times g; subtract the one-hot in place with "
+        "Compute the loss with NumPy on logits.data (a stable log-softmax, then minus the mean of "
+        "the picked entries), and give record a backward(g) that returns a one-item tuple: the "
+        "gradient for the logits.",
+        "Keep logp (the (N, C) log-probabilities) for backward: np.exp(logp) is the softmax. The "
+        "gradient is (softmax - one_hot) / N times g; subtract the one-hot in place with "
         "grad[np.arange(N), target] -= 1.",
-        "shifted = L - L.max(axis=1, keepdims=True); logp = shifted - np.log(np.exp(shifted)"
-        ".sum(axis=1, keepdims=True)); def backward(g): grad = np.exp(logp); grad[rows, "
-        "target] -= 1; return (g * grad / n,) — and return record(np.asarray(-logp[rows, "
-        "target].mean()), (logits,), backward, \"cross_entropy\")",
+        "Worked on one row z = [2, 0], target 0, g = 1: softmax ≈ [0.881, 0.119], minus the "
+        "one-hot [1, 0] gives [-0.119, 0.119], divided by N = 1. backward gets g and returns a "
+        "one-item tuple with g times that array; compute it anew on every call (the same graph "
+        "may run backward twice).",
     ],
 )
 

@@ -13,7 +13,8 @@ import numpy as np
 from minigrad.nn import Linear, RNNCell
 from minigrad.optim import SGD
 from minigrad.tensor import Tensor
-from .core import Case, Exercise, plain
+from .core import Case, Exercise, broken, plain
+from .rules import Untouched, number, run_op
 
 SETUP = """\
 import numpy as np
@@ -55,14 +56,30 @@ def _cell(input_size, hidden_size, seed):
 # -- 09.windows ------------------------------------------------------------------------------
 
 
+def _floats(result, what: str) -> list:
+    """``result`` must be a list of Python numbers (one per step or chunk)."""
+    if not isinstance(result, list):
+        broken(f"{what} should be a list of floats, but it is "
+               f"{'None' if result is None else 'a ' + type(result).__name__}")
+    for value in result:
+        number(value, f"each item of {what}")
+    return [float(v) for v in result]
+
+
 def _windows_case(series, steps):
     def run(answer):
-        result = _output(answer(np.array(series, dtype=float), steps), "make_windows")
-        if not isinstance(result, (tuple, list)) or len(result) != 2:
-            return {"returned": f"<{type(result).__name__}>"}
-        X, y = result
-        return {"returned": "a pair (X, y)", "X": np.asarray(plain(X), dtype=float),
-                "y": np.asarray(plain(y), dtype=float)}
+        given = np.array(series, dtype=float)
+        kept = Untouched(series=given)
+        result = _output(answer(given, steps), "make_windows")
+        kept.check("your make_windows")
+        if not isinstance(result, tuple) or len(result) != 2:
+            broken(f"make_windows should return a pair (X, y), a tuple of two arrays, but it "
+                   f"returned a {type(result).__name__}"
+                   + (f" of {len(result)} items" if isinstance(result, (list, tuple)) else ""))
+        for name, value in zip("Xy", result):
+            if not isinstance(value, np.ndarray):
+                broken(f"{name} should be a NumPy array, but it is a {type(value).__name__}")
+        return {"X": result[0], "y": result[1]}
     return run
 
 
@@ -87,12 +104,12 @@ WINDOWS = Exercise(
             "its target is the very last value, so there are len(series) - steps windows",
     },
     hints=[
-        "Window i is series[i : i + steps] and its target is the value right after it, "
-        "series[i + steps]. How many positions i leave room for a target?",
-        "There are n = len(series) - steps windows. Stack series[i:i + steps] for i in "
-        "range(n) into an (n, steps) array with np.stack; the targets are series[steps:].",
-        "n = len(series) - steps; X = np.stack([series[i:i + steps] for i in range(n)]); "
-        "y = series[steps:]; return X, y",
+        "Window i is series[i : i + steps] and its target is the value right after it, series[i + "
+        "steps]. How many positions i leave room for a target?",
+        "There are n = len(series) - steps windows. Row i of X is series[i:i + steps], and the "
+        "target of row i is series[i + steps]: the values from index steps on.",
+        "Worked on 0, 1, 2, 3, 4 with steps = 2: X = [[0, 1], [1, 2], [2, 3]] and y = [2, 3, 4]. "
+        "Build X with np.stack (or fancy indexing) and return the tuple (X, y) of arrays.",
     ],
 )
 
@@ -108,12 +125,12 @@ def _step_case(batch, input_size, hidden, seed):
         W_hh = leaf(_seeded((hidden, hidden), seed + 3, 0.6))
         b_ih = leaf(_seeded((hidden,), seed + 4, 0.5))
         b_hh = leaf(_seeded((hidden,), seed + 5, 0.5))
-        out = _output(answer(x, h, W_ih, W_hh, b_ih, b_hh), "rnn_step")
-        out.backward(_seeded((batch, hidden), seed + 6))
-        return {"the new hidden state": out, "gradient of x": _grad(x),
-                "gradient of h": _grad(h), "gradient of W_ih": _grad(W_ih),
-                "gradient of W_hh": _grad(W_hh), "gradient of b_ih": _grad(b_ih),
-                "gradient of b_hh": _grad(b_hh)}
+        inputs = {"x": x, "h": h, "W_ih": W_ih, "W_hh": W_hh, "b_ih": b_ih, "b_hh": b_hh}
+        found = run_op(lambda: _output(answer(*inputs.values()), "rnn_step"), inputs,
+                       _seeded((batch, hidden), seed + 6), what="your rnn_step")
+        return {"the new hidden state": found["value"],
+                **{f"gradient of {name}": NO_GRAD if found.get(f"grad {name}") is None
+                   else found[f"grad {name}"] for name in inputs}}
     return run
 
 
@@ -153,7 +170,9 @@ RNN_STEP = Exercise(
         "squashed: h_new = tanh(x W_ih^T + b_ih + h W_hh^T + b_hh).",
         "x is (batch, input) and W_ih is (hidden, input), so x @ W_ih.T is (batch, hidden); "
         "likewise h @ W_hh.T. The biases broadcast over the batch. Finish with .tanh().",
-        "return (x @ W_ih.T + b_ih + h @ W_hh.T + b_hh).tanh()",
+        "Worked on shapes: batch 2, input 3, hidden 4. x @ W_ih.T is (2, 3) @ (3, 4) = (2, 4); h "
+        "@ W_hh.T is (2, 4) @ (4, 4) = (2, 4); both biases (4,) broadcast over the batch. Add the "
+        "four terms and apply the Tensor's own .tanh(), so that gradients flow.",
     ],
 )
 
@@ -166,7 +185,9 @@ def _unroll_case(steps, batch, input_size, hidden, seed, with_h0=True):
         cell = _cell(input_size, hidden, seed)
         xs = [Tensor(_seeded((batch, input_size), seed + 1 + t)) for t in range(steps)]
         h0 = leaf(_seeded((batch, hidden), seed + 99, 0.8)) if with_h0 else None
+        kept = Untouched(xs=xs)
         result = _output(answer(cell, xs, h0), "unroll")
+        kept.check("your unroll")
         obs = {"the list of hidden states": plain(result)}
         if isinstance(result, (list, tuple)) and result and isinstance(result[-1], Tensor):
             result[-1].sum().backward()
@@ -198,10 +219,10 @@ UNROLL = Exercise(
     hints=[
         "Keep a variable h for the current state, starting at h0. For each input x in order, "
         "replace h by cell(x, h) and remember it.",
-        "states = []; h = h0; then a loop over xs that calls the cell with the *current* h, "
-        "stores the new h in h, and appends it. Return the list.",
-        "states, h = [], h0; for x in xs: h = cell(x, h); states.append(h) — then return "
-        "states",
+        "Start with h = h0 and an empty list made inside the function. For each x, call the cell "
+        "with the current h and remember the new state.",
+        "Worked on three inputs x1, x2, x3: h1 = cell(x1, h0), h2 = cell(x2, h1), h3 = cell(x3, "
+        "h2), and the result is [h1, h2, h3]; h0 itself is not in it.",
     ],
 )
 
@@ -218,8 +239,10 @@ def _norms_case(steps, batch, hidden, seed):
         xs = [Tensor(np.full((batch, 1), values[t]) + _seeded((batch, 1), seed + t, 0.1))
               for t in range(steps)]
         target = Tensor(np.full((batch, 1), values[steps]))
+        kept = Untouched(xs=xs, target=target)
         result = _output(answer(cell, head, xs, target), "grad_norms")
-        return {"the list of norms": np.asarray(plain(result), dtype=float)}
+        kept.check("your grad_norms")
+        return {"the list of norms": _floats(result, "the list of norms")}
     return run
 
 
@@ -243,14 +266,13 @@ GRAD_NORMS = Exercise(
             "the norms of their gradients, h.grad, after loss.backward()",
     },
     hints=[
-        "Unroll the cell from h = None, keeping every state in a list. The states are not "
-        "leaves: call h.retain_grad() on each so that backward keeps h.grad.",
-        "After the loop, loss = ((head(h) - target) ** 2).mean() with the last h; "
-        "loss.backward(); then the norm of each state's gradient is "
-        "np.linalg.norm(h.grad.data), in the order the states were made.",
-        "states, h = [], None; for x in xs: h = cell(x, h); h.retain_grad(); "
-        "states.append(h) — then loss = ((head(h) - target) ** 2).mean(); loss.backward(); "
-        "return [float(np.linalg.norm(s.grad.data)) for s in states]",
+        "Unroll the cell from h = None, keeping every state in a list. The states are not leaves: "
+        "call h.retain_grad() on each so that backward keeps h.grad.",
+        "After the loop, compute the loss from the last state with head; after loss.backward(), "
+        "each kept state's .grad holds the gradient that reached it.",
+        "Worked for one state h: call h.retain_grad() right after h = cell(x, h), keep h in a "
+        "list, and after backward its norm is float(np.linalg.norm(h.grad.data)). Return the "
+        "norms in the order the states were made, as a list of floats.",
     ],
 )
 
@@ -267,10 +289,50 @@ def _tbptt_case(length, k, hidden, seed):
         optimizer = SGD(params, lr=0.2)
         series = _sincos(length + 1, start=0.3 * seed)
         xs, ys = series[:-1].copy(), series[1:].copy()
-        result = _output(answer(cell, head, optimizer, xs, ys, k), "truncated_bptt")
-        return {"the list of chunk losses": np.asarray(plain(result), dtype=float),
+        kept = Untouched(xs=xs, ys=ys)
+        given = _record_states(cell)
+        try:
+            result = _output(answer(cell, head, optimizer, xs, ys, k), "truncated_bptt")
+        except RuntimeError as err:
+            # A chunk's backward that reaches an earlier chunk meets weights the optimizer
+            # has changed since (minigrad refuses, as PyTorch does): name the cause.
+            if "changed in place after the forward pass" in str(err):
+                _check_cuts(given, k)
+            raise
+        kept.check("your truncated_bptt")
+        _check_cuts(given, k)
+        return {"the list of chunk losses": _floats(result, "the list of chunk losses"),
                 "the weights after training": np.concatenate([p.data.ravel() for p in params])}
     return run
+
+
+def _record_states(cell) -> list:
+    """Make ``cell`` remember the state it is handed at every call (a list it fills)."""
+    given, forward = [], cell.forward
+
+    def recording(x, h=None):
+        given.append(h)
+        return forward(x, h)
+    cell.forward = recording
+    return given
+
+
+def _check_cuts(given: list, k: int) -> None:
+    """The state handed to the cell at each step: carried into every chunk, cut from the
+    graph once per chunk (at its start), and never in between."""
+    for t, h in enumerate(given):
+        if t % k == 0 and t > 0:
+            if h is None:
+                broken(f"the state handed to the cell at the start of chunk {t // k + 1} is "
+                       f"None: truncation cuts the graph but keeps the state's values, so "
+                       f"carry h into the next chunk (h = h.detach())")
+            if isinstance(h, Tensor) and not h.is_leaf:
+                broken(f"the state carried into chunk {t // k + 1} still holds the graph of "
+                       f"the chunks before it, so its backward goes back further than k steps: "
+                       f"cut it with h = h.detach() at the end of every chunk")
+        elif t % k and isinstance(h, Tensor) and h.is_leaf:
+            broken("the state was cut from the graph in the middle of a chunk, so the gradient "
+                   "goes back less than k steps: detach once per chunk, after its backward")
 
 
 TRUNCATED_BPTT = Exercise(
@@ -301,18 +363,15 @@ TRUNCATED_BPTT = Exercise(
             "next",
     },
     hints=[
-        "Walk the sequence k steps at a time, carrying h across chunks. Inside a chunk, "
-        "build one loss from its k steps; at the end of the chunk: backward, step, and cut "
-        "the graph with h = h.detach() so the next chunk's backward stops there.",
-        "For each chunk: optimizer.zero_grad(); total = 0; for each t in the chunk: "
-        "h = cell(Tensor([[xs[t]]]), h); total = total + ((head(h) - Tensor([[ys[t]]])) ** "
-        "2).sum(). Then loss = total / k; loss.backward(); optimizer.step(); record "
-        "float(loss.data); h = h.detach().",
-        "losses, h = [], None; for start in range(0, len(xs), k): optimizer.zero_grad(); "
-        "total = 0; for t in range(start, start + k): h = cell(Tensor([[xs[t]]]), h); "
-        "total = total + ((head(h) - Tensor([[ys[t]]])) ** 2).sum() — then loss = total / k; "
-        "loss.backward(); optimizer.step(); losses.append(float(loss.data)); h = h.detach(). "
-        "Return losses.",
+        "Walk the sequence k steps at a time, carrying h across chunks. Inside a chunk, build one "
+        "loss from its k steps; at the end of the chunk: backward, step, and cut the graph with h "
+        "= h.detach() so the next chunk's backward stops there.",
+        "For each chunk: zero the gradients; run its k steps, feeding Tensor([[xs[t]]]) and "
+        "carrying h; add up the k squared errors and divide by k; backward, step, keep the loss "
+        "as a float; then h = h.detach().",
+        "Worked on T = 4, k = 2: chunk 1 runs steps 0 and 1 from h = None, its loss is (e0 + e1) "
+        "/ 2; after its step, h = h.detach(); chunk 2 runs steps 2 and 3 from that h. The result "
+        "is the list of the two chunk losses.",
     ],
 )
 

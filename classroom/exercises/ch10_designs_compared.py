@@ -7,11 +7,11 @@ into a recorded minigrad op, and the creator tape's "waiting forever" repaired.
 
 import numpy as np
 
-from minigrad.autograd import topological_order
+from minigrad.tensor import Tensor
 from ..designs import creator_tape as ct
 from ..designs import depth_first as df
-from minigrad.tensor import Tensor
-from .core import Case, Exercise, Raised
+from .core import Case, Exercise, Raised, broken
+from .rules import run_op, whole_number
 
 SETUP = """\
 import numpy as np
@@ -36,16 +36,28 @@ def carry(local, grad, parent):
 
 def _k_case(k):
     def run(answer):
-        return answer(k)
+        counts = answer(k)
+        if isinstance(counts, dict):
+            for key in ("naive", "sorted"):
+                if key in counts:
+                    whole_number(counts[key], f'"{key}"')
+        return counts
     return run
 
 
+#: What the course's depth-first design has that counts visits for you.
+_DEPTH_FIRST = ("classroom.designs.depth_first.count_paths",
+                "classroom.designs.depth_first.Var.backward")
+
 LADDER_VISITS = Exercise(
     id="10.ladder_visits", title="visits on a ladder of diamonds (warm-up)",
-    entry="ladder_visits", points=1,
+    entry="ladder_visits", points=1, forbids=_DEPTH_FIRST,
+    too_slow="Your answer takes the ladder's paths one by one, as the naive walk does: on a "
+             "tall ladder there are more than a trillion. Count them with a formula instead",
     cases=[Case("no rungs (k = 0): a single node", _k_case(0)),
            Case("one diamond (k = 1)", _k_case(1)),
            Case("five diamonds (k = 5)", _k_case(5)),
+           Case("a tall ladder of 40 diamonds", _k_case(40)),
 ],
     mistakes={
         "ladder_visits_nodes":
@@ -62,11 +74,12 @@ LADDER_VISITS = Exercise(
     },
     hints=[
         "Count the nodes first: x, then three new ones per rung (two halves and their sum).",
-        "The naive walk visits a node once per path from the top to it. Work down from the "
-        "top: 1 path to the top, then each rung's two halves get the paths of the sum above "
-        "them, and the h below gets the paths of both halves.",
-        "On rung i from the top each half has 2**(i-1) paths and the h beneath has 2**i; "
-        "adding up gives 1 + sum of 2**(i+1) for i = 1..k = 2**(k+2) - 3. Sorted: 3k + 1.",
+        "The naive walk visits a node once per path from the top to it. Work down from the top: 1 "
+        "path to the top, then each rung's two halves get the paths of the sum above them, and "
+        "the h below gets the paths of both halves.",
+        "Worked on k = 1: the top is reached by 1 path, each half by 1, and x, beneath both "
+        "halves, by 2: naive = 1 + 1 + 1 + 2 = 5, sorted = 4. On k = 2 the paths to each level "
+        "double again. Add up the levels' paths as a sum of powers of 2 and find its closed form.",
     ],
 )
 
@@ -75,13 +88,26 @@ LADDER_VISITS = Exercise(
 
 
 def _once_case(build, times=1):
+    """The visit count and every node's gradient (in the order of root.nodes(), the same for
+    every answer), after ``times`` calls."""
     def run(answer):
         leaves, root = build()
-        visits = None
-        for _ in range(times):
+        nodes, before = root.nodes(), None
+        for call in range(times):
             visits = answer(root)
+            now = [None if n.grad is None else np.array(n.grad, dtype=float) for n in nodes]
+            if call and not all(a is None and b is None or a is not None and b is not None
+                                and a.shape == b.shape and np.allclose(a, b)
+                                for a, b in zip(before, now)):
+                broken("a second call gave other gradients than the first: backward_once "
+                       "must start from scratch every time, so set every node's grad to "
+                       "zeros (and the root's to ones) before the walk")
+            before = now
+        whole_number(visits, "the number of visits")
+        names = {id(leaf): name for name, leaf in leaves.items()}
         return {"visits": visits, "value": root.value,
-                **{f"grad of {name}": leaf.grad for name, leaf in leaves.items()}}
+                **{f"grad of {names.get(id(n), f'node {i}')}": n.grad
+                   for i, n in enumerate(nodes)}}
     return run
 
 
@@ -97,6 +123,11 @@ def _product():
     return {"a": a, "b": b}, (a * b) ** 2
 
 
+def _summed_and_multiplied():
+    x = df.Var(np.array([1.0, -2.0, 0.5]))
+    return {"x": x}, x.sum() + (x * x).sum()
+
+
 def _shared():
     x, y = df.Var(np.array([1.5, -0.5])), df.Var(np.array([2.0, 3.0]))
     u = x * y
@@ -106,10 +137,12 @@ def _shared():
 
 BACKWARD_ONCE = Exercise(
     id="10.backward_once", title="a backward walk that visits each node once",
-    entry="backward_once", points=2,
+    entry="backward_once", points=2, forbids=_DEPTH_FIRST,
     cases=[Case("d = (a·b)² with a = 10, b = 5 (a tree: no sharing)", _once_case(_product)),
            Case("a ladder of 3 diamonds", _once_case(_diamond_ladder(3))),
            Case("u = x·y used three times, v twice (vectors)", _once_case(_shared)),
+           Case("x used by a sum and by a product: x.sum() + (x * x).sum()",
+                _once_case(_summed_and_multiplied)),
            Case("called twice on the same graph", _once_case(_diamond_ladder(2), times=2)),
 ],
     mistakes={
@@ -127,13 +160,14 @@ BACKWARD_ONCE = Exercise(
             "before you start, or a second backward adds onto the first",
     },
     hints=[
-        "root.nodes() lists every node once, each after all of its consumers. If you walk "
-        "that list front to back, a node's gradient is complete by the time you reach it.",
-        "Start: every node's grad = np.zeros(node.value.shape), then root.grad = ones. For "
-        "each node in order, for each (parent, local) in node.parents, add "
-        "carry(local, node.grad, parent) to parent.grad.",
-        "order = root.nodes(); reset grads; root.grad = np.ones(root.value.shape); loop as "
-        "in hint 2; return len(order).",
+        "root.nodes() lists every node once, each after all of its consumers. If you walk that "
+        "list front to back, a node's gradient is complete by the time you reach it.",
+        "Start: every node's grad = np.zeros(node.value.shape), then root.grad = ones. For each "
+        "node in order, for each (parent, local) in node.parents, add carry(local, node.grad, "
+        "parent) to parent.grad.",
+        "Worked on d = (a·b)² with a = 10, b = 5: order = root.nodes() is [d, c, a, b] (c = a·b). "
+        "d.grad = 1; c gets 2·c·1 = 100; a gets 100·b = 500 and b gets 100·a = 1000. Each node is "
+        "visited once: 4 visits. Every grad starts from zeros on every call.",
     ],
 )
 
@@ -167,6 +201,13 @@ PROPERTIES = {
                         "node's gradient on only once, so its work is linear"},
     "there is no graph object: the record of the computation is a chain of Python "
     "functions": {},
+    "the record of the computation is built while the forward pass runs (define-by-run)": {
+        "static graph": "the static graph is described first and run later: its record "
+                        "exists before the forward pass"},
+    "gives correct gradients when one value is used by two consumers (and everything "
+    "reaches the loss)": {
+        "depth-first": "the naive walk is slow on shared values, but it adds every path's "
+                       "share, so its gradients are right"},
 }
 
 
@@ -210,14 +251,13 @@ WHICH_DESIGNS = Exercise(
     judge=_judge_designs,
     mistakes={},
     hints=[
-        "For each property ask: when does this design's record of the computation exist "
-        "(before the data, during the forward pass, or never as an object)?",
-        "Section 3.3 of the chapter has a table with one row per question. Only one design "
-        "builds its graph before the data; only one counts children; only one walks every "
-        "path.",
-        "The static graph is the odd one out for control flow and the only one for "
-        "ahead-of-time optimisation; the creator tape alone is blocked by unused results; "
-        "the naive depth-first walk alone is exponential; closures alone have no graph object.",
+        "For each property ask: when does this design's record of the computation exist (before "
+        "the data, during the forward pass, or never as an object)?",
+        "Section 3.3 of the chapter has a table with one row per question. Only one design builds "
+        "its graph before the data; only one counts children; only one walks every path.",
+        "Worked on the first property: only the static graph is built before any data, so it "
+        "cannot branch on a value; every other design records while the forward pass runs, so all "
+        "four handle an if. Reason the same way, row by row of the table in section 3.3.",
     ],
 )
 
@@ -229,23 +269,32 @@ def _leaf(a):
     return Tensor(np.array(a, dtype=float), requires_grad=True)
 
 
-def _linear_case(n, n_in, n_out, seed, twice=False):
+def _linear_case(n, n_in, n_out, seed, twice=False, made_by_ops=False):
+    """The output and the gradients of x, weight and bias, through the rules of
+    :func:`~classroom.exercises.rules.run_op`.  ``twice`` feeds the output through a second
+    layer that shares the bias; ``made_by_ops`` hands the layer tensors that come out of
+    other ops (not leaves), so that only gradients its backward returns reach the leaves."""
     def run(answer):
         rng = np.random.default_rng(seed)
         x = _leaf(rng.standard_normal((n, n_in)))
         w = _leaf(rng.standard_normal((n_out, n_in)))
         b = _leaf(rng.standard_normal(n_out))
-        out = answer(x, w, b)
+        seed_grad = rng.standard_normal((n, n_out))
         if twice:
-            out = answer(out.tanh(), _leaf(rng.standard_normal((n_out, n_out))), b)
-        obs = {"output": out}
-        if not twice:
-            nodes = topological_order(out) if isinstance(out, Tensor) and out.requires_grad else []
-            obs["ops recorded between the inputs and the output (one op: 1)"] = (
-                sum(1 for t in nodes if t.parents))
-        loss = (out * Tensor(rng.standard_normal((n, n_out)))).sum()
-        loss.backward()
-        return {**obs, "grad x": x.grad, "grad weight": w.grad, "grad bias": b.grad}
+            w2 = _leaf(rng.standard_normal((n_out, n_out)))
+            found = run_op(lambda: answer(answer(x, w, b).tanh(), w2, b),
+                           {"x": x, "weight": w, "bias": b}, seed_grad, what="your linear",
+                           own_backward=True)
+        elif made_by_ops:
+            found = run_op(lambda: answer(x * 1.0, w * 1.0, b * 1.0),
+                           {"x": x, "weight": w, "bias": b}, seed_grad, what="your linear",
+                           own_backward=True)
+        else:
+            found = run_op(lambda: answer(x, w, b), {"x": x, "weight": w, "bias": b},
+                           seed_grad, what="your linear", single=(x, w, b),
+                           own_backward=True)
+        return {"output": found["value"], "grad x": found.get("grad x"),
+                "grad weight": found.get("grad weight"), "grad bias": found.get("grad bias")}
     return run
 
 
@@ -257,6 +306,9 @@ LINEAR_OP = Exercise(
            Case("one row, 2 inputs, 5 outputs", _linear_case(1, 2, 5, 1)),
            Case("two layers sharing one bias (the bias gets two contributions)",
                 _linear_case(3, 2, 2, 2, twice=True)),
+           Case("x, weight and bias made by other ops (x * 1.0 ...), not leaves: only the "
+                "gradients your backward returns reach the tensors they came from",
+                _linear_case(3, 3, 2, 4, made_by_ops=True)),
 ],
     mistakes={
         "linear_op_tensor_ops":
@@ -275,13 +327,14 @@ LINEAR_OP = Exercise(
             "op must return it as the first of its three gradients",
     },
     hints=[
-        "The closure adds dW and db into its parameters and returns dX. A recorded op does "
-        "no side effects: its backward returns all three, one per input, in the order of "
-        "the inputs tuple.",
-        "Forward: x.data @ weight.data.T + bias.data. Backward(dY): dX = dY @ W, "
-        "dW = dY.T @ X, db = dY.sum(axis=0).",
-        "def backward(dY): return dY @ W, dY.T @ X, dY.sum(axis=0) — then return "
-        "record(X @ W.T + b, (x, weight, bias), backward, 'linear').",
+        "The closure adds dW and db into its parameters and returns dX. A recorded op does no "
+        "side effects: its backward returns all three, one per input, in the order of the inputs "
+        "tuple.",
+        "Forward: x.data @ weight.data.T + bias.data. Backward(dY): dX = dY @ W, dW = dY.T @ X, "
+        "db = dY.sum(axis=0).",
+        "Worked on shapes with N = 4, in = 3, out = 2: dY is (4, 2); dX (4, 3) is dY @ W; dW (2, "
+        "3) is dY.T @ X; db (2,) sums dY over the rows. backward returns those three, in the "
+        "order of the inputs, and record gets (x, weight, bias).",
     ],
 )
 
@@ -345,12 +398,13 @@ UNBLOCKED = Exercise(
             "keep each remaining child's count as it is, only drop the unused children",
     },
     hints=[
-        "The trouble is in t.children (child id -> reports expected). Which children will "
-        "never report? Those that are not on any path from the root down to t.",
-        "Collect every tensor reachable from the root by following .creators (ids in "
-        "t.id). A child whose id is not in that set will never report.",
-        "seen = reachable tensors by id; for each t in seen: t.children = {cid: n for cid, n "
-        "in t.children.items() if cid in seen}; then root.backward().",
+        "The trouble is in t.children (child id -> reports expected). Which children will never "
+        "report? Those that are not on any path from the root down to t.",
+        "Collect every tensor reachable from the root by following .creators (ids in t.id). A "
+        "child whose id is not in that set will never report.",
+        "Worked on y = a·b, an unused u = y + a, loss = (y·y).sum(0): walking creators from the "
+        "loss reaches the loss, y·y, y, a and b, not u. So a.children must drop u's id (keep y's "
+        "count), and y.children must drop u's id too. Then call root.backward().",
     ],
 )
 

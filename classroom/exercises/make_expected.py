@@ -46,7 +46,7 @@ def _sources_digest(number: str) -> str:
 
 def _observe(exercise, answer, cases, what: str) -> tuple:
     try:
-        return tuple(exercise.probe(answer, cases))
+        return tuple(exercise.probe(answer, cases, stop_early=False))
     except NotAttemptedError:
         raise ReferenceError(f"{exercise.id}: {what} still raises the exercise's "
                              f"NotImplementedError") from None

@@ -3,7 +3,8 @@ course package (see instructor/README.md)."""
 
 import numpy as np
 
-from classroom.exercises.ch04_sum_expand import _binary_case, _sum_to_case, _unary_case
+from classroom.exercises.ch04_sum_expand import (_binary_case, _expand_case, _sum_to_case,
+                                                 _unary_case)
 from classroom.exercises.core import Case
 
 HIDDEN = {
@@ -11,8 +12,8 @@ HIDDEN = {
         Case("a 3-D tensor", _unary_case(np.arange(24.0).reshape(2, 3, 4) / 7, 1)),
     ],
     "04.expand_op": [
-        Case("a matrix with a new last axis", _unary_case([[0.5, 1.0, -1.5],
-                                                                 [2.0, 0.0, 3.0]], 2, 5)),
+        Case("a matrix with a new last axis", _expand_case([[0.5, 1.0, -1.5],
+                                                            [2.0, 0.0, 3.0]], 2, 5)),
     ],
     "04.sum_to": [
         Case("a 4-D gradient", _sum_to_case((2, 3, 4, 5), (3, 1, 5), offset=-30.0)),

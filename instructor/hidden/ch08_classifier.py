@@ -23,6 +23,9 @@ _HIDDEN_TRUE = _R.integers(0, 5, 40)
 _HIDDEN_PRED = np.where(_R.random(40) < 0.7, _HIDDEN_TRUE, _R.integers(0, 5, 40))
 
 
+_ACC_LOGITS, _ACC_TARGET = _logits(5, (9, 4)), [0, 1, 2, 3, 0, 1, 2, 3, 1]
+
+
 HIDDEN = {
     "08.softmax": [
         Case("a larger batch", _softmax_grad((6, 10), 10)),
@@ -34,8 +37,9 @@ HIDDEN = {
                                         [3, 0, 9, 9, 2, 5, 1])),
     ],
     "08.accuracy": [
-        Case("a larger batch", _accuracy_case(_logits(5, (9, 4)).tolist(),
-                                              [0, 1, 2, 3, 0, 1, 2, 3, 1])),
+        Case("a larger batch", _accuracy_case(_ACC_LOGITS.tolist(), _ACC_TARGET,
+                                              int((_ACC_LOGITS.argmax(axis=1) == _ACC_TARGET)
+                                                  .sum()))),
     ],
     "08.confusion_matrix": [
         Case("many more examples", _confusion_case(_HIDDEN_TRUE.tolist(),

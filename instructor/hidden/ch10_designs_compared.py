@@ -10,7 +10,6 @@ from classroom.exercises.ch10_designs_compared import (
     _k_case,
     _linear_case,
     _once_case,
-    _prop_case,
     _unblocked_case,
 )
 from classroom.exercises.core import Case
@@ -48,11 +47,5 @@ HIDDEN = {
     "10.backward_unblocked": [
         Case("unused results at several depths of a graph with mm",
              _unblocked_case(_deep_dead)),
-    ],
-    "10.which_designs": [
-        Case("another property", _prop_case(p), info=p) for p in (
-            "the record of the computation is built while the forward pass runs (define-by-run)",
-            "gives correct gradients when one value is used by two consumers (and everything "
-            "reaches the loss)")
     ],
 }

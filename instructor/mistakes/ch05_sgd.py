@@ -78,6 +78,12 @@ def manual_grads_no_two(X, y, W1, b1, W2, b2):
     return {k: v if k == "loss" else v / 2 for k, v in out.items()}
 
 
+def manual_grads_no_mean(X, y, W1, b1, W2, b2):
+    out = manual_grads_reference(X, y, W1, b1, W2, b2)
+    n = y.size
+    return {k: v if k == "loss" else v * n for k, v in out.items()}
+
+
 def manual_grads_no_sigmoid_slope(X, y, W1, b1, W2, b2):
     n = X.shape[0]
     H = 1 / (1 + np.exp(-(X @ W1 + b1)))
@@ -185,6 +191,7 @@ MISTAKES = {
         "manual_grads_no_two": manual_grads_no_two,
         "manual_grads_no_sigmoid_slope": manual_grads_no_sigmoid_slope,
         "manual_grads_bias_not_summed": manual_grads_bias_not_summed,
+        "manual_grads_no_mean": manual_grads_no_mean,
     },
     "05.train": {
         "train_no_zero": train_no_zero,

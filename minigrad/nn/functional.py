@@ -80,7 +80,8 @@ def linear(x, weight, bias=None) -> Tensor:
             return gx, gw
         return gx, gw, (g2.sum(axis=0) if need[2] else None)
 
-    return record(out, inputs, backward, "linear", saved=(x, weight))
+    return record(out, inputs, backward, "linear",
+                  saved=(weight,) * need[0] + (x,) * need[1])
 
 
 # -- softmax and friends -----------------------------------------------------------------

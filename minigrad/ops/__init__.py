@@ -9,10 +9,11 @@ module             ops                                         chapter
 ``pow_div``        pow (**), div (/)                           4
 ``elementwise``    exp, log, tanh, sigmoid, relu               5-6
 ``indexing``       t[idx]                                      6
+``inplace``        t[i] = v, add_, mul_, zero_ …, +=, clone    —
 =================  ==========================================  =========
 
 Importing a module registers its ops as Tensor methods and operators
 (see :func:`minigrad.tensor.tensor_method`).
 """
 
-from . import add_neg, elementwise, indexing, mul_mm, pow_div, sum_expand  # noqa: F401
+from . import add_neg, elementwise, indexing, inplace, mul_mm, pow_div, sum_expand  # noqa: F401

@@ -8,18 +8,31 @@ import numpy as np
 
 from ..autograd import record
 from ..broadcasting import sum_to
-from ..tensor import tensor_method
-from .operands import binary, pair
+from ..tensor import Tensor, tensor_method
+from .operands import binary, number, pair, scalar
+
+
+def _unchanged(g):
+    return (g,)
+
+
+def _negated(g):
+    return (-g,)
 
 
 @tensor_method("add", "__add__", "__radd__")
 def add(a, b):
-    """a + b, with NumPy broadcasting."""
+    """a + b, with NumPy broadcasting.  A plain number is added as it is, as in PyTorch:
+    it gets no tensor and no place in the graph."""
+    if not isinstance(b, Tensor) and scalar(b) and isinstance(a, Tensor):
+        return record(a._data + number(b), (a,), _unchanged, "add")
     a, b = pair(a, b, "add")
-    a_shape, b_shape = a.shape, b.shape
+    a_shape, b_shape = a._data.shape, b._data.shape
+    need_a, need_b = a.requires_grad, b.requires_grad
 
     def backward(g):
-        return sum_to(g, a_shape), sum_to(g, b_shape)
+        return (sum_to(g, a_shape) if need_a else None,
+                sum_to(g, b_shape) if need_b else None)
 
     return record(binary(np.add, a, b, "add"), (a, b), backward, "add")
 
@@ -30,18 +43,21 @@ def neg(a):
     def backward(g):
         return (-g,)
 
-    return record(-a.data, (a,), backward, "neg")
+    return record(-a._data, (a,), backward, "neg")
 
 
 @tensor_method("sub", "__sub__")
 def sub(a, b):
     """a - b: the gradient is +g for a and -g for b (what a + (-b) would give, in one node)."""
+    if not isinstance(b, Tensor) and scalar(b) and isinstance(a, Tensor):
+        return record(a._data - number(b), (a,), _unchanged, "sub")
     a, b = pair(a, b, "sub")
-    a_shape, b_shape = a.shape, b.shape
-    need_b = b.requires_grad
+    a_shape, b_shape = a._data.shape, b._data.shape
+    need_a, need_b = a.requires_grad, b.requires_grad
 
     def backward(g):
-        return sum_to(g, a_shape), sum_to(-g, b_shape) if need_b else None
+        return (sum_to(g, a_shape) if need_a else None,
+                sum_to(-g, b_shape) if need_b else None)
 
     return record(binary(np.subtract, a, b, "sub"), (a, b), backward, "sub")
 
@@ -49,4 +65,6 @@ def sub(a, b):
 @tensor_method("__rsub__")
 def rsub(a, b):
     """b - a (Python calls this for ``1 - t``)."""
+    if not isinstance(b, Tensor) and scalar(b) and isinstance(a, Tensor):
+        return record(number(b) - a._data, (a,), _negated, "sub")
     return sub(b, a)

@@ -13,52 +13,66 @@ from ..tensor import tensor_method
 
 @tensor_method("exp")
 def exp(a):
-    out = np.exp(a.data)
+    out = np.exp(a._data)
 
     def backward(g):
         return (g * out,)          # (eˣ)' = eˣ
 
-    return record(out, (a,), backward, "exp")
+    return record(out, (a,), backward, "exp", saves_output=True)
 
 
 @tensor_method("log")
 def log(a):
     """Natural logarithm."""
-    A = a.data
+    A = a._data
 
     def backward(g):
         return (g / A,)            # (ln x)' = 1/x
 
-    return record(np.log(A), (a,), backward, "log")
+    return record(np.log(A), (a,), backward, "log", saved=(a,))
 
 
 @tensor_method("tanh")
 def tanh(a):
-    out = np.tanh(a.data)
+    out = np.tanh(a._data)
 
     def backward(g):
         return (g * (1 - out * out),)   # tanh' = 1 - tanh²
 
-    return record(out, (a,), backward, "tanh")
+    return record(out, (a,), backward, "tanh", saves_output=True)
+
+
+def sigmoid_array(x: np.ndarray) -> np.ndarray:
+    """1 / (1 + e⁻ˣ), accurate to the last digit for every x and never overflowing.
+
+    For x ≥ 0 it is 1 / (1 + e⁻ˣ), where e⁻ˣ ≤ 1.  For x < 0 it is eˣ / (1 + eˣ), where
+    eˣ < 1: the tiny value is computed directly, instead of as 1 minus something close to
+    1 (which loses every digit once σ(x) is below the rounding error of 1, near x = -37
+    in float64)."""
+    z = np.exp(-np.abs(x))                  # in (0, 1]: never overflows
+    return np.where(x >= 0, 1.0, z) / (1.0 + z)
 
 
 @tensor_method("sigmoid")
 def sigmoid(a):
-    """1 / (1 + e⁻ˣ), computed as (1 + tanh(x/2)) / 2, which never overflows."""
-    out = 0.5 * (np.tanh(0.5 * a.data) + 1)
+    """1 / (1 + e⁻ˣ), computed without overflow and without losing digits for x ≪ 0."""
+    out = sigmoid_array(a._data).astype(a.dtype, copy=False)
 
     def backward(g):
         return (g * out * (1 - out),)   # σ' = σ(1 - σ)
 
-    return record(out, (a,), backward, "sigmoid")
+    return record(out, (a,), backward, "sigmoid", saves_output=True)
 
 
 @tensor_method("relu")
 def relu(a):
     """max(x, 0); its slope is 1 where x > 0 and 0 elsewhere (we pick 0 at x = 0, as PyTorch)."""
-    A = a.data
+    out = np.maximum(a._data, 0)
 
     def backward(g):
-        return (g * (A > 0),)
+        # Pick, not multiply: g * (x > 0) would turn an infinite g into inf * 0 = nan.
+        # (out > 0 is the same mask as x > 0; keeping the output, which the next op
+        # usually keeps too, rather than the input saves memory, as PyTorch does.)
+        return (np.where(out > 0, g, 0).astype(g.dtype, copy=False),)
 
-    return record(np.maximum(A, 0), (a,), backward, "relu")
+    return record(out, (a,), backward, "relu", saves_output=True)

@@ -17,9 +17,9 @@ _BASIC = (int, np.integer, slice, type(None), type(Ellipsis))
 def _plain(index):
     """The index with any Tensors inside replaced by their arrays."""
     if isinstance(index, Tensor):
-        return index.data
+        return index._data
     if isinstance(index, tuple):
-        return tuple(i.data if isinstance(i, Tensor) else i for i in index)
+        return tuple(i._data if isinstance(i, Tensor) else i for i in index)
     return index
 
 
@@ -33,10 +33,10 @@ def _is_basic(index) -> bool:
 def getitem(a, index):
     index = _plain(index)
     try:
-        out = a.data[index]
+        out = a._data[index]
     except IndexError as err:
-        raise IndexError(f"indexing a tensor of shape {a.shape} with {index!r}: {err}") from None
-    in_shape, dtype = a.shape, a.dtype
+        raise IndexError(f"indexing a tensor of shape {a._data.shape} with {index!r}: {err}") from None
+    in_shape, dtype = a._data.shape, a.dtype
     basic = _is_basic(index)
 
     def backward(g):

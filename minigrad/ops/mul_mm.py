@@ -10,22 +10,33 @@ import numpy as np
 from ..autograd import record
 from ..broadcasting import sum_to
 from ..errors import ShapeError
-from ..tensor import tensor_method
-from .operands import binary, pair
+from ..tensor import Tensor, tensor_method
+from .operands import binary, number, pair, scalar
 
 
 @tensor_method("mul", "__mul__", "__rmul__")
 def mul(a, b):
     """a * b, elementwise, with NumPy broadcasting."""
+    if not isinstance(b, Tensor) and scalar(b) and isinstance(a, Tensor):
+        factor = number(b)
+        return record(a._data * factor, (a,), lambda g: (g * factor,), "mul")
     a, b = pair(a, b, "mul")
-    A, B = a.data, b.data
+    A, B = a._data, b._data
     need_a, need_b = a.requires_grad, b.requires_grad
 
     def backward(g):
         return (sum_to(g * B, A.shape) if need_a else None,
                 sum_to(g * A, B.shape) if need_b else None)
 
-    return record(binary(np.multiply, a, b, "mul"), (a, b), backward, "mul")
+    return record(binary(np.multiply, a, b, "mul"), (a, b), backward, "mul",
+                  saved=_needed(a, b, need_a, need_b))
+
+
+def _needed(a, b, need_a: bool, need_b: bool) -> tuple:
+    """The inputs a product's backward reads: b for a's gradient, a for b's."""
+    if need_a:
+        return (b, a) if need_b else (b,)
+    return (a,) if need_b else ()
 
 
 def _matrix_backward(A, B, need_a: bool, need_b: bool):
@@ -40,15 +51,16 @@ def _matrix_backward(A, B, need_a: bool, need_b: bool):
 def mm(a, b):
     """Matrix product of two 2-D tensors (the article's name; ``@`` handles every case)."""
     a, b = pair(a, b, "mm")
-    A, B = a.data, b.data
+    A, B = a._data, b._data
     if A.ndim != 2 or B.ndim != 2:
-        raise ShapeError(f"mm: expects two 2-D tensors, got shapes {a.shape} and {b.shape}; "
+        raise ShapeError(f"mm: expects two 2-D tensors, got shapes {a._data.shape} and {b._data.shape}; "
                          f"use matmul (the @ operator) for vectors and batches.")
     if A.shape[1] != B.shape[0]:
-        raise ShapeError(f"mm: shapes {a.shape} and {b.shape} do not fit: the first has "
+        raise ShapeError(f"mm: shapes {a._data.shape} and {b._data.shape} do not fit: the first has "
                          f"{A.shape[1]} columns but the second has {B.shape[0]} rows.")
-    backward = _matrix_backward(A, B, a.requires_grad, b.requires_grad)
-    return record(A @ B, (a, b), backward, "mm")
+    need_a, need_b = a.requires_grad, b.requires_grad
+    backward = _matrix_backward(A, B, need_a, need_b)
+    return record(A @ B, (a, b), backward, "mm", saved=_needed(a, b, need_a, need_b))
 
 
 @tensor_method("matmul", "__matmul__")
@@ -56,20 +68,20 @@ def matmul(a, b):
     """``a @ b`` with NumPy's rules: vectors, matrices, and batches of matrices whose
     leading (batch) dimensions broadcast."""
     a, b = pair(a, b, "matmul")
-    A, B = a.data, b.data
+    A, B = a._data, b._data
     if A.ndim == 0 or B.ndim == 0:
         raise ShapeError(f"matmul: both operands need at least one dimension, got shapes "
-                         f"{a.shape} and {b.shape}; use * to scale by a number.")
+                         f"{a._data.shape} and {b._data.shape}; use * to scale by a number.")
     inner_b = B.shape[-2] if B.ndim > 1 else B.shape[0]
     if A.shape[-1] != inner_b:
-        raise ShapeError(f"matmul: shapes {a.shape} and {b.shape} do not fit: the last "
+        raise ShapeError(f"matmul: shapes {a._data.shape} and {b._data.shape} do not fit: the last "
                          f"dimension of the first ({A.shape[-1]}) must equal the "
                          f"{'second-to-last' if B.ndim > 1 else 'only'} dimension of the "
                          f"second ({inner_b}).")
     try:
         out = A @ B
     except ValueError:
-        raise ShapeError(f"matmul: the batch dimensions of shapes {a.shape} and {b.shape} "
+        raise ShapeError(f"matmul: the batch dimensions of shapes {a._data.shape} and {b._data.shape} "
                          f"cannot be broadcast together.") from None
     need_a, need_b = a.requires_grad, b.requires_grad
     if A.ndim == 2 and B.ndim == 2:
@@ -88,7 +100,7 @@ def matmul(a, b):
                 gb = sum_to(np.swapaxes(A2, -1, -2) @ g2, B2.shape).reshape(B.shape)
             return ga, gb
 
-    return record(out, (a, b), backward, "matmul")
+    return record(out, (a, b), backward, "matmul", saved=_needed(a, b, need_a, need_b))
 
 
 @tensor_method("__rmatmul__")
@@ -105,28 +117,28 @@ def permute(a, *dims):
     axes = [d % a.ndim for d in dims] if a.ndim else list(dims)
     if sorted(axes) != list(range(a.ndim)):
         raise ValueError(f"permute: {dims} is not an ordering of the {a.ndim} axes of a "
-                         f"tensor with shape {a.shape}.")
+                         f"tensor with shape {a._data.shape}.")
     inverse = tuple(np.argsort(axes))
 
     def backward(g):
         return (g.transpose(inverse),)
 
-    return record(a.data.transpose(dims), (a,), backward, "permute")
+    return record(a._data.transpose(dims), (a,), backward, "permute")
 
 
 @tensor_method("transpose")
 def transpose(a, dim0: int = -2, dim1: int = -1):
     """Swap two axes; with no arguments, the last two (a matrix's rows and columns)."""
     if a.ndim < 2:
-        raise ShapeError(f"transpose: needs at least 2 dimensions, got shape {a.shape}.")
+        raise ShapeError(f"transpose: needs at least 2 dimensions, got shape {a._data.shape}.")
     for d in (dim0, dim1):
         if not -a.ndim <= d < a.ndim:
-            raise IndexError(f"transpose: dim {d} is out of range for shape {a.shape}.")
+            raise IndexError(f"transpose: dim {d} is out of range for shape {a._data.shape}.")
 
     def backward(g):
         return (np.swapaxes(g, dim0, dim1),)
 
-    return record(np.swapaxes(a.data, dim0, dim1), (a,), backward, "transpose")
+    return record(np.swapaxes(a._data, dim0, dim1), (a,), backward, "transpose")
 
 
 @tensor_method("T", prop=True)

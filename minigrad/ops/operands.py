@@ -16,8 +16,8 @@ def as_tensor(x, op: str, like: Tensor = None) -> Tensor:
     if isinstance(x, np.ndarray):
         return Tensor._from_op(x)
     if isinstance(x, (numbers.Number, np.generic)):
-        if like is not None and like.data.dtype.kind == "f":
-            return Tensor._from_op(np.asarray(x, dtype=like.data.dtype))
+        if like is not None and like._data.dtype.kind == "f":
+            return Tensor._from_op(np.asarray(x, dtype=like._data.dtype))
         if like is not None:
             return Tensor._from_op(np.asarray(x))
         return Tensor._from_op(_to_array(x, None))
@@ -35,15 +35,27 @@ def pair(a, b, op: str) -> tuple:
     return as_tensor(a, op, like=b if isinstance(b, Tensor) else None), as_tensor(b, op)
 
 
+def scalar(x) -> bool:
+    """Whether ``x`` is a plain number (Python's or NumPy's), which a binary op can apply
+    directly, as PyTorch does, without making a tensor of it or a place in the graph."""
+    return isinstance(x, (float, int, np.floating, np.integer)) and not isinstance(x, bool)
+
+
+def number(x):
+    """A NumPy scalar as the Python number it holds: NumPy lets a Python number take the
+    tensor's dtype (float32 stays float32), but not a NumPy float64."""
+    return x.item() if isinstance(x, np.generic) else x
+
+
 def binary(fn, a: Tensor, b: Tensor, op: str) -> np.ndarray:
     """Apply a broadcasting NumPy function, turning NumPy's shape error into one naming ``op``."""
     try:
-        return fn(a.data, b.data)
+        return fn(a._data, b._data)
     except ValueError:
         try:
-            np.broadcast_shapes(a.shape, b.shape)
+            np.broadcast_shapes(a._data.shape, b._data.shape)
         except ValueError:
-            raise broadcast_error(op, a.shape, b.shape) from None
+            raise broadcast_error(op, a._data.shape, b._data.shape) from None
         raise
 
 

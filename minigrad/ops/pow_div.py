@@ -9,8 +9,8 @@ import numpy as np
 
 from ..autograd import record
 from ..broadcasting import sum_to
-from ..tensor import tensor_method
-from .operands import binary, pair
+from ..tensor import Tensor, tensor_method
+from .operands import binary, number, pair, scalar
 
 
 @tensor_method("pow", "__pow__")
@@ -19,7 +19,7 @@ def pow(a, b):
     if isinstance(b, numbers.Number) and not isinstance(a, (numbers.Number, np.ndarray)):
         return _pow_number(a, b)
     a, b = pair(a, b, "pow")
-    A, B = a.data, b.data
+    A, B = a._data, b._data
     out = binary(np.power, a, b, "pow")
     need_a, need_b = a.requires_grad, b.requires_grad
 
@@ -37,18 +37,19 @@ def pow(a, b):
             gb = sum_to(g * dlog, B.shape)
         return ga, gb
 
-    return record(out, (a, b), backward, "pow")
+    return record(out, (a, b), backward, "pow",
+                  saved=(a,) * (need_a or need_b) + (b,) * need_a, saves_output=need_b)
 
 
 def _pow_number(a, n):
-    A = a.data
+    A = a._data
 
     def backward(g):
         if n == 0:                       # x ** 0 is constant: slope 0 everywhere, even at 0
             return (np.zeros_like(g),)
         return (g * n * A ** (n - 1),)
 
-    return record(A ** n, (a,), backward, "pow")
+    return record(A ** n, (a,), backward, "pow", saved=(a,))
 
 
 @tensor_method("__rpow__")
@@ -60,8 +61,11 @@ def rpow(a, b):
 @tensor_method("div", "truediv", "__truediv__")
 def truediv(a, b):
     """a / b, with NumPy broadcasting."""
+    if not isinstance(b, Tensor) and scalar(b) and isinstance(a, Tensor):
+        divisor = number(b)
+        return record(a._data / divisor, (a,), lambda g: (g / divisor,), "div")
     a, b = pair(a, b, "div")
-    A, B = a.data, b.data
+    A, B = a._data, b._data
     out = binary(np.true_divide, a, b, "div")
     need_a, need_b = a.requires_grad, b.requires_grad
 
@@ -69,10 +73,19 @@ def truediv(a, b):
         return (sum_to(g / B, A.shape) if need_a else None,
                 sum_to(-g * out / B, B.shape) if need_b else None)
 
-    return record(out, (a, b), backward, "div")
+    return record(out, (a, b), backward, "div", saved=(b,) if need_a or need_b else (),
+                  saves_output=need_b)
 
 
 @tensor_method("__rtruediv__")
 def rtruediv(a, b):
     """b / a (Python calls this for ``1 / t``)."""
+    if not isinstance(b, Tensor) and scalar(b) and isinstance(a, Tensor):
+        A = a._data
+        out = number(b) / A
+
+        def backward(g):
+            return (-g * out / A,)            # d(b/a)/da = -b/a² = -out/a
+
+        return record(out, (a,), backward, "div", saved=(a,), saves_output=True)
     return truediv(b, a)

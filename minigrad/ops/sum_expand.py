@@ -25,27 +25,27 @@ def _kept_shape(shape: tuple, axes) -> tuple:
 def sum(a, dim=None, keepdims: bool = False):
     """Sum over ``dim`` (an int, a tuple of ints, or None for every axis)."""
     axes = normalize_dims(dim, a.ndim, "sum")
-    in_shape = a.shape
+    in_shape = a._data.shape
     kept = _kept_shape(in_shape, axes)
 
     def backward(g):
         return (np.broadcast_to(g.reshape(kept), in_shape),)
 
-    return record(a.data.sum(axis=axes, keepdims=keepdims), (a,), backward, "sum")
+    return record(a._data.sum(axis=axes, keepdims=keepdims), (a,), backward, "sum")
 
 
 @tensor_method("mean")
 def mean(a, dim=None, keepdims: bool = False):
     """Average over ``dim``; the gradient is spread evenly, 1/n to each element."""
     axes = normalize_dims(dim, a.ndim, "mean")
-    in_shape = a.shape
+    in_shape = a._data.shape
     kept = _kept_shape(in_shape, axes)
-    n = a.data.size // max(1, int(np.prod(kept)))
+    n = a._data.size // max(1, int(np.prod(kept)))
 
     def backward(g):
         return (np.broadcast_to(g.reshape(kept) / n, in_shape),)
 
-    return record(a.data.mean(axis=axes, keepdims=keepdims), (a,), backward, "mean")
+    return record(a._data.mean(axis=axes, keepdims=keepdims), (a,), backward, "mean")
 
 
 @tensor_method("expand")
@@ -57,7 +57,7 @@ def expand(a, dim: int, copies: int):
     """
     if not -a.ndim - 1 <= dim <= a.ndim:
         raise IndexError(f"expand: dim {dim} is out of range for a new axis of a tensor with "
-                         f"shape {a.shape} (valid: {-a.ndim - 1} to {a.ndim}).")
+                         f"shape {a._data.shape} (valid: {-a.ndim - 1} to {a.ndim}).")
     if not isinstance(copies, (int, np.integer)) or copies < 0:
         raise ValueError(f"expand: copies must be a non-negative int, got {copies!r}.")
     dim = dim % (a.ndim + 1)
@@ -65,7 +65,7 @@ def expand(a, dim: int, copies: int):
     def backward(g):
         return (g.sum(axis=dim),)
 
-    return record(np.repeat(np.expand_dims(a.data, dim), copies, axis=dim), (a,),
+    return record(np.repeat(np.expand_dims(a._data, dim), copies, axis=dim), (a,),
                   backward, "expand")
 
 
@@ -73,9 +73,9 @@ def expand(a, dim: int, copies: int):
 def broadcast_to(a, shape):
     """Copy the tensor along size-1 and new leading axes until it has ``shape``."""
     shape = tuple(shape)
-    in_shape = a.shape
+    in_shape = a._data.shape
     try:
-        out = np.broadcast_to(a.data, shape)
+        out = np.broadcast_to(a._data, shape)
     except ValueError:
         raise ShapeError(f"broadcast_to: shape {in_shape} cannot be broadcast to {shape}: "
                          f"reading right to left, each size must match or be 1.") from None
@@ -91,12 +91,12 @@ def reshape(a, *shape):
     """Same elements, new shape: ``t.reshape(2, 3)`` or ``t.reshape((2, 3))``; -1 is inferred."""
     if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
         shape = tuple(shape[0])
-    in_shape = a.shape
+    in_shape = a._data.shape
     try:
-        out = a.data.reshape(shape)
+        out = a._data.reshape(shape)
     except ValueError:
         raise ShapeError(f"reshape: cannot reshape a tensor of shape {in_shape} "
-                         f"({a.data.size} elements) into shape {shape}.") from None
+                         f"({a._data.size} elements) into shape {shape}.") from None
 
     def backward(g):
         return (g.reshape(in_shape),)

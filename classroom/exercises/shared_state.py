@@ -1,0 +1,124 @@
+"""State an answer keeps between calls by accident: mutable defaults and class attributes.
+
+Two classic Python bugs make a function or a class remember what an earlier call did:
+
+* a **mutable default argument**, ``def train(..., losses=[])``: Python builds that list
+  once, when the ``def`` runs, and every call that does not pass the argument appends to
+  the same list;
+* a **mutable class attribute**, ``class SGD: params = []``: ``self.params.extend(...)`` in
+  ``__init__`` fills the one list that every instance shares.
+
+A check may pass while either bug lurks (the first call is right; the second is not), so
+:func:`watch` fingerprints every such container an answer owns before the cases run, and
+:meth:`Watcher.changed` says which one a case changed.  Only the answer's own function
+and the classes defined in the learner's code are watched: the library's are not the
+learner's to fix.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+
+import numpy as np
+
+_CONTAINERS = (list, dict, set, bytearray, np.ndarray)
+
+
+def _fingerprint(value, depth: int = 0):
+    """Something equal before and after exactly when ``value`` was not changed in place
+    (nor the containers and arrays it holds, a few levels down)."""
+    if isinstance(value, np.ndarray):
+        return ("array", value.shape, value.dtype.str,
+                hashlib.sha1(np.ascontiguousarray(value).tobytes()).hexdigest())
+    if depth > 3:
+        return ("deep", id(value))
+    if isinstance(value, dict):
+        return ("dict", tuple((id(k), _inner(v, depth)) for k, v in value.items()))
+    if isinstance(value, set):
+        return ("set", frozenset(id(v) for v in value))
+    return (type(value).__name__, tuple(_inner(v, depth) for v in value))
+
+
+def _inner(value, depth: int):
+    if isinstance(value, _CONTAINERS):
+        return _fingerprint(value, depth + 1)
+    return id(value)
+
+
+def _learner_defined(cls) -> bool:
+    """Whether the learner wrote ``cls``: where its methods' code lives (a notebook cell,
+    an answer the grader compiled, a file of theirs), not the library's or the course's."""
+    from .shortcuts import learner_file
+
+    return any(learner_file(fn.__code__.co_filename) for fn in _functions_of(cls))
+
+
+def _functions_of(cls) -> list:
+    found = []
+    for value in vars(cls).values():
+        if isinstance(value, (staticmethod, classmethod)):
+            value = value.__func__
+        if inspect.isfunction(value):
+            found.append(value)
+    return found
+
+
+def _defaults(fn) -> list:
+    """(description, container) for each mutable default of the function ``fn``."""
+    found = []
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return found
+    for param in params:
+        if isinstance(param.default, _CONTAINERS):
+            shown = repr(param.default) if len(repr(param.default)) <= 20 else "..."
+            found.append((f"the default argument `{param.name}={shown}` of "
+                          f"`{fn.__qualname__}`", "default", param.default))
+    return found
+
+
+class Watcher:
+    """The mutable defaults and class attributes of one answer, and their fingerprints."""
+
+    def __init__(self, watched: list):
+        self.watched = [(what, kind, value, _fingerprint(value)) for what, kind, value in watched]
+
+    def changed(self) -> str | None:
+        """What to tell the learner about the first watched container that changed (it is
+        then watched from its new state), or None."""
+        for i, (what, kind, value, before) in enumerate(self.watched):
+            now = _fingerprint(value)
+            if now == before:
+                continue
+            self.watched[i] = (what, kind, value, now)
+            if kind == "default":
+                return (f"{what} changed while your code ran. Python creates a default value "
+                        f"once, when the def runs, so every later call starts with what this "
+                        f"one left in it. Use None as the default and make a new "
+                        f"container inside the function")
+            return (f"{what} changed while your code ran. A mutable class attribute is one "
+                    f"object shared by every instance, so each instance sees the others' "
+                    f"contents. Create it in __init__ instead (self.name = [])")
+        return None
+
+
+def watch(answer) -> Watcher:
+    """A :class:`Watcher` of ``answer``'s mutable defaults (a function), or of the mutable
+    class attributes and method defaults of ``answer`` and its learner-written bases (a
+    class)."""
+    watched = []
+    if inspect.isfunction(answer):
+        watched += _defaults(answer)
+    elif isinstance(answer, type):
+        for cls in answer.__mro__:
+            if cls is object or not _learner_defined(cls):
+                continue
+            for name, value in vars(cls).items():
+                if isinstance(value, _CONTAINERS) and not name.startswith("__"):
+                    watched.append((f"the class attribute `{cls.__name__}.{name}`", "class",
+                                    value))
+            for fn in _functions_of(cls):
+                watched += _defaults(fn)
+    return Watcher(watched)

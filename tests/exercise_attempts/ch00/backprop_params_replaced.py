@@ -1,0 +1,17 @@
+# EXERCISE 00.backprop
+# expect: mistake: backprop_params_replaced
+def backprop(nodes):
+    root = nodes[-1]
+    for node in nodes:
+        node.grad = None
+    incoming = {id(root): np.ones_like(root.value)}
+    for node in reversed(nodes):
+        g = incoming.get(id(node))
+        if g is None:
+            continue
+        node.grad = g
+        if isinstance(node, Gate):
+            grads = node.op.backprop([i.value for i in node.inputs], node.state, g)
+            for inp, gi in zip(node.inputs, grads):
+                if gi is not None:
+                    incoming[id(inp)] = incoming[id(inp)] + gi if id(inp) in incoming else gi

@@ -1,0 +1,4 @@
+# EXERCISE 00.topological_sort
+# expect: shortcut
+def topological_sort(root):
+    return list(Graph(root).nodes)

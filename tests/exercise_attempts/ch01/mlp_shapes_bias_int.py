@@ -1,0 +1,8 @@
+# EXERCISE 01.mlp_shapes
+# expect: incorrect: bias1
+# A bias "shape" written as a bare number instead of a one-element tuple.
+def mlp_shapes(n, height, width, hidden, classes):
+    f = height * width
+    return {"images": (n, height, width), "inputs": (n, f), "weight1": (hidden, f),
+            "bias1": hidden, "hidden": (n, hidden), "weight2": (classes, hidden),
+            "bias2": classes, "logits": (n, classes)}

@@ -1,0 +1,4 @@
+# EXERCISE 02.neg
+# expect: shortcut
+def neg(a):
+    return -a

@@ -1,0 +1,4 @@
+# EXERCISE 02.neg
+# expect: correct
+def neg(a):
+    return record(np.negative(a.data), (a,), lambda g: (np.negative(g),), "neg")

@@ -1,0 +1,4 @@
+# EXERCISE 03.mm
+# expect: shortcut
+def mm(a, b):
+    return a.mm(b)

@@ -1,0 +1,9 @@
+# EXERCISE 04.div
+# expect: correct
+def div(a, b):
+    A, B = a.data, b.data
+
+    def backward(g):
+        return mg.sum_to(g / B, A.shape), mg.sum_to(-g * A / B ** 2, B.shape)
+
+    return record(A / B, (a, b), backward, "div")

@@ -1,0 +1,4 @@
+# EXERCISE 04.mul
+# expect: shortcut
+def mul(a, b):
+    return a * b

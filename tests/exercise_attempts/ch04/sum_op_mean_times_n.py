@@ -1,0 +1,4 @@
+# EXERCISE 04.sum_op
+# expect: shortcut
+def sum_op(a, dim):
+    return a.mean(dim) * a.shape[dim]

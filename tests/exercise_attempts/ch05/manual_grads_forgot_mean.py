@@ -1,0 +1,11 @@
+# EXERCISE 05.manual_grads
+# expect: mistake: manual_grads_no_mean
+# Forgets the 1/N of the mean in the gradients (the loss itself is right).
+def manual_grads(X, y, W1, b1, W2, b2):
+    Z = X @ W1 + b1
+    H = 1 / (1 + np.exp(-Z))
+    P = H @ W2 + b2
+    loss = float(np.mean((P - y) ** 2))
+    dP = 2 * (P - y)
+    dZ = (dP @ W2.T) * H * (1 - H)
+    return {"loss": loss, "W1": X.T @ dZ, "b1": dZ.sum(0), "W2": H.T @ dP, "b2": dP.sum(0)}

@@ -1,0 +1,16 @@
+# EXERCISE 05.sgd_class
+# expect: incorrect: generator
+# Stores the iterable as given: a generator is used up by the first step.
+class SGD:
+    def __init__(self, params, lr):
+        self.params = params
+        self.lr = lr
+
+    def step(self):
+        for p in self.params:
+            if p.grad is not None:
+                p.data -= self.lr * p.grad.data
+
+    def zero_grad(self):
+        for p in self.params:
+            p.grad = None

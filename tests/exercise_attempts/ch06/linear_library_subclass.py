@@ -1,0 +1,4 @@
+# EXERCISE 06.linear
+# expect: shortcut
+class Linear(mg.nn.Linear):
+    pass

@@ -1,0 +1,7 @@
+# EXERCISE 06.mse_loss
+# expect: incorrect: ValueError
+# Checks the shapes with assert, which raises AssertionError, not ValueError.
+class MSELoss(Module):
+    def forward(self, prediction, target):
+        assert prediction.shape == target.shape, "shapes differ"
+        return ((prediction - target) ** 2).mean()

@@ -1,0 +1,4 @@
+# EXERCISE 06.parameters
+# expect: shortcut
+def parameters(module):
+    return list(module.parameters())

@@ -1,0 +1,17 @@
+# EXERCISE 07.fit
+# expect: mistake: fit_unweighted
+def fit(model, loss, optimizer, X, Y, epochs, batch_size, seed=0):
+    rng = np.random.default_rng(seed)
+    history = []
+    for _ in range(epochs):
+        order = rng.permutation(len(X))
+        batch_losses = []
+        for start in range(0, len(X), batch_size):
+            idx = order[start:start + batch_size]
+            pred, backward = model.forward(X[idx])
+            value, dloss = loss(pred, Y[idx])
+            backward(dloss)
+            optimizer.step()
+            batch_losses.append(value)
+        history.append(sum(batch_losses) / len(batch_losses))
+    return history

@@ -1,0 +1,11 @@
+# EXERCISE 09.grad_norms
+# expect: incorrect: float
+# Returns one-element arrays instead of floats.
+def grad_norms(cell, head, xs, target):
+    h, states = None, []
+    for x in xs:
+        h = cell(x, h)
+        h.retain_grad()
+        states.append(h)
+    ((head(h) - target) ** 2).mean().backward()
+    return [np.atleast_1d(np.linalg.norm(s.grad.data)) for s in states]

@@ -1,0 +1,16 @@
+# EXERCISE 09.truncated_bptt
+# expect: mistake: tbptt_reset_state
+def truncated_bptt(cell, head, optimizer, xs, ys, k):
+    losses = []
+    for start in range(0, len(xs), k):
+        h = None
+        optimizer.zero_grad()
+        total = 0
+        for t in range(start, start + k):
+            h = cell(Tensor([[xs[t]]]), h)
+            total = total + ((head(h) - ys[t]) ** 2).sum()
+        loss = total / k
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses
