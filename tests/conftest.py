@@ -10,20 +10,13 @@ settings.register_profile("ci", parent=settings.get_profile("dev"), derandomize=
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
+
 import pytest  # noqa: E402
+from needs_torch import require_torch  # noqa: E402
 
 
 @pytest.fixture(scope="session")
 def torch():
-    """PyTorch (CPU, one thread) for comparisons: skipped with a reason when it is not
-    installed, except in CI (``CI`` set), where a missing PyTorch is a failure."""
-    try:
-        import torch as torch_module
-    except ImportError:
-        if os.environ.get("CI"):
-            pytest.fail("PyTorch is required in CI to compare minigrad with it: "
-                        "`pip install torch==2.13.0` (the CPU build).")
-        pytest.skip("PyTorch is not installed; `pip install torch==2.13.0` (CPU build) to "
-                    "compare minigrad with it")
-    torch_module.set_num_threads(1)
-    return torch_module
+    """PyTorch for the comparisons, as a fixture: :func:`needs_torch.require_torch` (skips
+    with the install hint where PyTorch is absent, fails in CI)."""
+    return require_torch()

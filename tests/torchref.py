@@ -1,6 +1,7 @@
 """Comparing minigrad with PyTorch: the same computation on float64 copies of the same
 numbers, forward values and every gradient, to 1e-10 (tests take the ``torch`` fixture
-from ``conftest.py``, which skips without PyTorch and fails in CI).
+from ``conftest.py``, i.e. ``needs_torch.require_torch``: skipped without PyTorch, a
+failure in CI).
 
 ``compare(torch, ours, theirs, arrays, grad=...)`` runs ``ours(*tensors)`` on minigrad
 tensors and ``theirs(*tensors)`` on torch tensors made from the same arrays, sends the
