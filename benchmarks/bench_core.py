@@ -62,8 +62,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness.py beside this script
-from harness import (NOT_INSTALLED, Table, Target, load_torch, machine_line,  # noqa: E402
-                     parse_standard, pin_environment, ratio, render, report, standard_parser)
+from harness import (NOT_INSTALLED, Table, Target, chosen_settings, load_torch,  # noqa: E402
+                     parse_standard, pin_environment, ratio, render, report,
+                     standard_parser)
 
 pin_environment()
 
@@ -72,7 +73,7 @@ import gc  # noqa: E402
 import tracemalloc  # noqa: E402
 import statistics  # noqa: E402
 import time  # noqa: E402
-from dataclasses import dataclass, replace  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
 
 import numpy as np  # noqa: E402
 
@@ -497,11 +498,7 @@ def parse_args():
 
 def main() -> int:
     args = parse_args()
-    settings = QUICK if args.quick else FULL
-    if args.repeats is not None:
-        settings = replace(settings, repeats=args.repeats)
-    print(machine_line(malloc_tuning=not args.no_malloc_tuning))
-    print()
+    settings = chosen_settings(args, FULL, QUICK)
     targets = []
     for bench in (bench_mlp, bench_mlp_float32, bench_op_overhead, bench_number_overhead,
                   bench_backward_chains, bench_memory):

@@ -47,9 +47,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness.py beside this script
-from harness import (NOT_INSTALLED, Table, Target, load_torch, machine_line,  # noqa: E402
-                     parse_standard, pin_environment, pinned_environment, ratio, render,
-                     report, standard_parser)
+from harness import (NOT_INSTALLED, Table, Target, chosen_settings, load_torch,  # noqa: E402
+                     parse_standard, pin_environment, pinned_environment,
+                     ratio, render, report, standard_parser)
 
 PROBE = "--memory-probe"
 if PROBE not in sys.argv:
@@ -62,7 +62,7 @@ import statistics  # noqa: E402
 import subprocess  # noqa: E402
 import time  # noqa: E402
 import tracemalloc  # noqa: E402
-from dataclasses import dataclass, replace  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
 
 import numpy as np  # noqa: E402
 
@@ -378,11 +378,7 @@ def main() -> int:
         probe(sys.argv[2], sys.argv[3])
         return 0
     args = parse_args()
-    settings = QUICK if args.quick else FULL
-    if args.repeats is not None:
-        settings = replace(settings, repeats=args.repeats)
-    print(machine_line(malloc_tuning=not args.no_malloc_tuning))
-    print()
+    settings = chosen_settings(args, FULL, QUICK)
     targets = []
     benches = {"lenet": bench_lenet, "conv": bench_conv, "transformer": bench_transformer}
     for name, bench in benches.items():

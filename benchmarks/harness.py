@@ -102,6 +102,19 @@ def parse_standard(parser):
     return args
 
 
+def chosen_settings(args, full, quick):
+    """The script's settings (a dataclass with ``repeats``) for --quick and --repeats, after
+    printing the machine line every run starts with."""
+    from dataclasses import replace
+
+    settings = quick if args.quick else full
+    if args.repeats is not None:
+        settings = replace(settings, repeats=args.repeats)
+    print(machine_line(malloc_tuning=not args.no_malloc_tuning))
+    print()
+    return settings
+
+
 def machine_line(malloc_tuning: bool) -> str:
     import numpy as np
 
