@@ -10,6 +10,7 @@ test:
 bench:
 	.venv/bin/python benchmarks/bench_core.py
 	.venv/bin/python benchmarks/bench_train.py
+	.venv/bin/python benchmarks/bench_layers.py
 	.venv/bin/python benchmarks/bench_grade.py
 
 # Regenerate exercises/ from solutions/ (refuses to overwrite notebooks someone edited).

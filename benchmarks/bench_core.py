@@ -62,18 +62,18 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness.py beside this script
-from harness import (NO_MALLOC_TUNING, NOT_INSTALLED, Table, Target,  # noqa: E402
-                     load_torch, machine_line, pin_environment, ratio, render, report)
+from harness import (NOT_INSTALLED, Table, Target, chosen_settings, load_torch,  # noqa: E402
+                     parse_standard, pin_environment, ratio, render, report,
+                     standard_parser)
 
 pin_environment()
 
 # Only now is it safe to load NumPy, its BLAS and PyTorch.
-import argparse  # noqa: E402
 import gc  # noqa: E402
 import tracemalloc  # noqa: E402
 import statistics  # noqa: E402
 import time  # noqa: E402
-from dataclasses import dataclass, replace  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
 
 import numpy as np  # noqa: E402
 
@@ -490,31 +490,15 @@ def bench_memory(settings: Settings):
 # -- output --------------------------------------------------------------------------------
 # -- main ----------------------------------------------------------------------------------
 def parse_args():
-    parser = argparse.ArgumentParser(
-        description="Time minigrad against hand-written NumPy and PyTorch; exit 1 if a "
-                    "target is missed.", allow_abbrev=False)
-    parser.add_argument("--quick", action="store_true",
-                        help="short smoke run: fewer repeats, chains up to 10^4 ops only")
-    parser.add_argument("--repeats", type=int, metavar="N",
-                        help="timings per measurement (median reported); "
-                             f"default {FULL.repeats}, {QUICK.repeats} with --quick")
-    parser.add_argument("--markdown", action="store_true",
-                        help="print the tables as Markdown")
-    parser.add_argument(NO_MALLOC_TUNING, action="store_true",
-                        help="run with glibc's default malloc settings (still one BLAS thread)")
-    args = parser.parse_args()
-    if args.repeats is not None and args.repeats < 1:
-        parser.error("--repeats must be at least 1")
-    return args
+    return parse_standard(standard_parser(
+        "Time minigrad against hand-written NumPy and PyTorch; exit 1 if a target is missed.",
+        "short smoke run: fewer repeats, chains up to 10^4 ops only", FULL.repeats,
+        QUICK.repeats))
 
 
 def main() -> int:
     args = parse_args()
-    settings = QUICK if args.quick else FULL
-    if args.repeats is not None:
-        settings = replace(settings, repeats=args.repeats)
-    print(machine_line(malloc_tuning=not args.no_malloc_tuning))
-    print()
+    settings = chosen_settings(args, FULL, QUICK)
     targets = []
     for bench in (bench_mlp, bench_mlp_float32, bench_op_overhead, bench_number_overhead,
                   bench_backward_chains, bench_memory):

@@ -78,6 +78,43 @@ class Target:
         return "PASS" if ok else "FAIL"
 
 
+def standard_parser(description: str, quick_help: str, default_repeats: int,
+                    quick_repeats: int):
+    """An argument parser with the flags every timing script takes: --quick, --repeats,
+    --markdown and --no-malloc-tuning (check --repeats with :func:`parse_standard`)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=description, allow_abbrev=False)
+    parser.add_argument("--quick", action="store_true", help=quick_help)
+    parser.add_argument("--repeats", type=int, metavar="N",
+                        help="timings per measurement (median reported); "
+                             f"default {default_repeats}, {quick_repeats} with --quick")
+    parser.add_argument("--markdown", action="store_true", help="print the tables as Markdown")
+    parser.add_argument(NO_MALLOC_TUNING, action="store_true",
+                        help="run with glibc's default malloc settings (still one BLAS thread)")
+    return parser
+
+
+def parse_standard(parser):
+    args = parser.parse_args()
+    if args.repeats is not None and args.repeats < 1:
+        parser.error("--repeats must be at least 1")
+    return args
+
+
+def chosen_settings(args, full, quick):
+    """The script's settings (a dataclass with ``repeats``) for --quick and --repeats, after
+    printing the machine line every run starts with."""
+    from dataclasses import replace
+
+    settings = quick if args.quick else full
+    if args.repeats is not None:
+        settings = replace(settings, repeats=args.repeats)
+    print(machine_line(malloc_tuning=not args.no_malloc_tuning))
+    print()
+    return settings
+
+
 def machine_line(malloc_tuning: bool) -> str:
     import numpy as np
 

@@ -17,6 +17,7 @@ The package is laid out the way the course builds it:
 * ``optim/``           SGD and Adam (chapter 5)
 * ``data/``            batches (DataLoader), offline digits, MNIST, small synthetic sets
 * ``train/``           ``fit`` with a progress bar, ``evaluate``, History and loss plots
+* ``serialization.py`` ``save`` and ``load``: state dicts and checkpoints as ``.npz`` files
 """
 
 from . import ops  # noqa: F401  (registers every op as a Tensor method)
@@ -52,6 +53,7 @@ from .ops.sum_expand import broadcast_to, expand, mean, reshape, sum
 from . import return_types
 from .random import manual_seed
 from .ops.inplace import clone
+from .serialization import load, save
 from .tensor import DEFAULT_DTYPE, REGISTRY, Tensor, from_numpy, tensor_method
 
 div = truediv
@@ -67,7 +69,7 @@ __all__ = [
     "gradcheck", "GradcheckError", "GradcheckResult",
     "add", "neg", "sub", "mul", "mm", "matmul", "transpose", "permute",
     "sum", "mean", "expand", "broadcast_to", "reshape", "pow", "truediv", "div",
-    "exp", "log", "tanh", "sigmoid", "relu", "getitem",
+    "exp", "log", "tanh", "sigmoid", "relu", "getitem", "save", "load",
     # PyTorch's tensor API beyond the chapters
     "tensor", "from_numpy", "zeros", "ones", "full", "empty", "eye", "arange", "linspace",
     "rand", "randn", "randint", "zeros_like", "ones_like", "full_like", "empty_like",

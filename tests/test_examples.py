@@ -1,5 +1,6 @@
 """End to end: the pieces of issue "Learning" together train real classifiers, quickly."""
 
+import os
 import subprocess
 import sys
 
@@ -63,3 +64,72 @@ def test_the_mnist_command_fails_cleanly_offline(tmp_path):
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert "MNIST is not available" in result.stderr and str(tmp_path) in result.stderr
+
+
+# -- the conv net and the transformer (quick modes) -------------------------------------------
+def test_cnn_example_quick_mode_learns_the_digits_and_skips_mnist_cleanly(tmp_path, capsys,
+                                                                         monkeypatch):
+    from minigrad.examples import cnn
+
+    monkeypatch.setenv("MINIGRAD_DATA", str(tmp_path))          # an empty cache: no MNIST
+    results = cnn.main(["--quick"])
+    out = capsys.readouterr().out
+    assert results["digits"]["accuracy"] > 0.85                 # one epoch of a narrow net
+    assert "mnist: not downloaded, so skipped" in out and "mnist" not in results
+    assert cnn.RECIPES["digits"].epochs <= 10
+
+
+def test_cnn_example_offline_mnist_request_fails_with_instructions(tmp_path):
+    code = ("import urllib.request, urllib.error, sys\n"
+            "def offline(*a, **k):\n"
+            "    raise urllib.error.URLError('no network in tests')\n"
+            "urllib.request.urlopen = offline\n"
+            "sys.argv = ['cnn', '--dataset', 'mnist', '--quick']\n"
+            "import runpy; runpy.run_module('minigrad.examples.cnn', run_name='__main__')\n")
+    env = {"MINIGRAD_DATA": str(tmp_path), "PATH": "", "OPENBLAS_NUM_THREADS": "1"}
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            env=env, timeout=120)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr and "MNIST is not available" in result.stderr
+
+
+def test_cnn_network_has_the_same_shapes_in_minigrad_and_pytorch(torch):
+    from minigrad.examples.cnn import conv_net
+
+    ours, theirs = conv_net(nn, 28, 16), conv_net(torch.nn, 28, 16)
+    assert [(k, v.shape) for k, v in ours.state_dict().items()] == \
+        [(k, tuple(v.shape)) for k, v in theirs.state_dict().items()]
+    assert ours(mg.Tensor(np.zeros((2, 1, 28, 28)))).shape == (2, 10)
+
+
+def test_transformer_example_quick_mode_loss_falls_and_it_samples(capsys):
+    from minigrad.examples import transformer
+
+    result = transformer.main(["--quick"])
+    out = capsys.readouterr().out
+    assert np.mean(result["losses"][-5:]) < result["losses"][0] - 0.5
+    assert len(result["samples"]) == 16 and "sampled lines" in out
+    assert "follow every rule of the grammar" in out
+
+
+def test_the_generated_language_and_its_checker():
+    from minigrad.examples.transformer import follows_grammar, sentences
+
+    made = sentences(500, seed=3)
+    assert all(follows_grammar(line) for line in made)
+    for bad in ["ada gives ada 2 figs.", "bob has 1 figs.", "bob has 2 fig.", "the 1 owl sings.",
+                "the owls sing.", "the 3 owls sings.", "eve has 0 plums.", "zed has 2 figs."]:
+        assert not follows_grammar(bad), bad
+
+
+def test_examples_restart_themselves_on_one_blas_thread(tmp_path):
+    code = ("import os, sys\n"
+            "sys.argv = ['x', 'arg']\n"
+            "from minigrad.examples.threads import one_blas_thread\n"
+            "os.execve = lambda exe, argv, env: print(argv[1:], env['OPENBLAS_NUM_THREADS'])\n"
+            "one_blas_thread('minigrad.examples.cnn')\n")
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                         timeout=60).stdout
+    assert out.strip() == "['-m', 'minigrad.examples.cnn', 'arg'] 1"

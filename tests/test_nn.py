@@ -119,6 +119,23 @@ def test_load_state_dict_refuses_a_bad_fit_and_loads_nothing():
         model.load_state_dict([1, 2])
 
 
+def test_load_state_dict_converts_everything_before_writing_anything():
+    """Regression: a value that fails to convert, after others that converted, used to
+    leave those others loaded while the message said nothing was."""
+    model = TwoLayer()
+    before = model.state_dict()
+    state = {name: value + 1.0 for name, value in before.items()}
+    state["out.bias"] = np.full(state["out.bias"].shape, "not a number", dtype=object)
+    with pytest.raises(ValueError, match="nothing was loaded.*out.bias holds object values"):
+        model.load_state_dict(state)
+    for name, value in model.state_dict().items():
+        np.testing.assert_array_equal(value, before[name])
+    state["out.bias"] = before["out.bias"].astype(np.float32) + 1.0     # cast, as PyTorch
+    model.load_state_dict(state)
+    assert model.out.bias.dtype == np.float64
+    np.testing.assert_allclose(model.out.weight.data, before["out.weight"] + 1.0)
+
+
 def test_parameter_repr_and_type():
     p = nn.Parameter([1.0, 2.0])
     assert isinstance(p, mg.Tensor) and p.requires_grad
@@ -191,7 +208,10 @@ def test_losses_as_modules():
     assert nn.CrossEntropyLoss()(logits, y).item() == pytest.approx(F.cross_entropy(logits, y).item())
     assert nn.CrossEntropyLoss()(logits, mg.Tensor(y)).item() == pytest.approx(
         F.cross_entropy(logits, y).item())
-    assert repr(nn.CrossEntropyLoss("sum")) == "CrossEntropyLoss(reduction='sum')"
+    assert repr(nn.CrossEntropyLoss(reduction="sum")) == "CrossEntropyLoss(reduction='sum')"
+    # PyTorch's first argument is the class weights: a reduction there gets a clear error
+    with pytest.raises(TypeError, match=r"reduction='sum'"):
+        nn.CrossEntropyLoss("sum")
     with pytest.raises(ValueError, match="reduction"):
         nn.MSELoss("avg")
 

@@ -96,14 +96,19 @@ def test_cross_entropy_is_finite_for_huge_logits(big, expected):
 
 def test_cross_entropy_errors_are_specific():
     logits = leaf(3, 4)
-    with pytest.raises(TypeError, match="integer class indices.*argmax"):
-        F.cross_entropy(logits, np.eye(4)[:3])
+    # float targets are class probabilities (as in PyTorch): one-hot rows equal the indices
+    assert F.cross_entropy(logits, np.eye(4)[:3]).item() == pytest.approx(
+        F.cross_entropy(logits, np.array([0, 1, 2])).item(), rel=1e-12)
+    with pytest.raises(mg.ShapeError, match="probability targets must have the input's shape"):
+        F.cross_entropy(logits, np.eye(3))
+    with pytest.raises(TypeError, match="class indices.*or class probabilities"):
+        F.cross_entropy(logits, np.array(["a", "b", "c"]))
     with pytest.raises(mg.ShapeError, match=r"target must have shape \(3,\)"):
         F.cross_entropy(logits, np.array([0, 1]))
     with pytest.raises(IndexError, match="class 4.*4 classes"):
         F.cross_entropy(logits, np.array([0, 1, 4]))
-    with pytest.raises(mg.ShapeError, match=r"\(batch, classes\)"):
-        F.cross_entropy(leaf(4), np.array([0]))
+    with pytest.raises(mg.ShapeError, match=r"one sample.*target must have shape \(\)"):
+        F.cross_entropy(leaf(4), np.array([0]))      # one sample (C,) takes a scalar target
     with pytest.raises(ValueError, match="reduction"):
         F.cross_entropy(logits, np.array([0, 1, 2]), reduction="max")
 

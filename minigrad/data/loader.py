@@ -5,8 +5,14 @@ gradient descent *stochastic*.  :class:`DataLoader` does only that job: it holds
 NumPy arrays that share their first dimension (inputs, labels, ...) and, for
 each epoch, hands out their rows in batches wrapped as :class:`minigrad.Tensor`.
 Its name and arguments follow PyTorch's ``torch.utils.data.DataLoader`` so the
-habit carries over, but it works on arrays directly: there is no ``Dataset``
-class to write.
+habit carries over.  It takes data in two forms:
+
+* **arrays**, as the early chapters use it: ``DataLoader(X, y, batch_size=32)``;
+  batches are cut from the arrays with one index per array (fast);
+* **a dataset**, as PyTorch: ``DataLoader(dataset, batch_size=64, shuffle=True)``
+  with a :class:`~minigrad.data.Dataset` (chapter 12), whose examples a
+  ``collate_fn`` turns into a batch (:func:`~minigrad.data.default_collate` by
+  default).  A :class:`~minigrad.data.TensorDataset` is batched as fast as arrays.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ import numbers
 import numpy as np
 
 from ..tensor import Tensor
+from .dataset import Dataset, TensorDataset, default_collate
 
 
 def _as_array(position: int, data) -> np.ndarray:
@@ -37,10 +44,25 @@ def _as_array(position: int, data) -> np.ndarray:
     return array
 
 
-class DataLoader:
-    """Iterate over the rows of one or more arrays in batches of tensors.
+#: batch_size's default: 32 for arrays (the course's habit), 1 for a dataset (PyTorch's).
+_DEFAULT = object()
 
-    ``DataLoader(*arrays, batch_size=32, shuffle=False, seed=None, drop_last=False)``
+
+def _is_dataset(obj) -> bool:
+    """A Dataset, or any object that is indexed and sized but is not array data."""
+    if isinstance(obj, Dataset):
+        return True
+    if isinstance(obj, (np.ndarray, Tensor, list, tuple, np.generic)):
+        return False
+    return hasattr(obj, "__getitem__") and hasattr(obj, "__len__")
+
+
+class DataLoader:
+    """Iterate over the rows of one or more arrays (or over a dataset) in batches of tensors.
+
+    ``DataLoader(*arrays, batch_size=32, shuffle=False, seed=None, drop_last=False,
+    collate_fn=None)``, or ``DataLoader(dataset, batch_size=1, ...)`` (PyTorch's default
+    batch size for datasets; see the module docstring).
 
     * ``arrays``: NumPy arrays (lists and Tensors are accepted too) with the same
       number of rows, e.g. ``DataLoader(X, y)``.  Row ``i`` of every array belongs
@@ -59,19 +81,46 @@ class DataLoader:
     the arrays' dtypes (float inputs stay float, integer labels stay integer) and
     do not require gradients: they are data, not parameters.
 
+    ``collate_fn(samples)``, when given, turns a list of samples (for arrays: tuples
+    of rows) into whatever a batch should be.
+
     ``len(loader)`` is the number of batches per epoch; ``loader.dataset_size``
     the number of rows.
     """
 
-    def __init__(self, *arrays, batch_size: int = 32, shuffle: bool = False, seed=None,
-                 drop_last: bool = False):
+    def __init__(self, *arrays, batch_size=_DEFAULT, shuffle: bool = False, seed=None,
+                 drop_last: bool = False, collate_fn=None):
         if not arrays:
-            raise TypeError("DataLoader needs at least one array, e.g. DataLoader(X, y).")
+            raise TypeError("DataLoader needs at least one array, e.g. DataLoader(X, y), or a "
+                            "dataset, e.g. DataLoader(TensorDataset(X, y), batch_size=32).")
+        self.dataset = None
+        if len(arrays) == 1 and _is_dataset(arrays[0]):
+            self.dataset = arrays[0]
+        elif any(_is_dataset(a) for a in arrays):
+            raise TypeError("DataLoader takes either arrays, DataLoader(X, y), or one dataset, "
+                            "DataLoader(dataset); not a dataset among other arguments.")
+        if batch_size is _DEFAULT:
+            batch_size = 1 if self.dataset is not None else 32
         if (isinstance(batch_size, bool) or not isinstance(batch_size, numbers.Integral)
                 or batch_size < 1):
             raise ValueError(
                 f"DataLoader: batch_size must be a positive integer, got {batch_size!r}."
             )
+        if collate_fn is not None and not callable(collate_fn):
+            raise TypeError(f"DataLoader: collate_fn must be a function of a list of samples, "
+                            f"got {type(collate_fn).__name__}.")
+        self.collate_fn = collate_fn
+        if self.dataset is not None and not (isinstance(self.dataset, TensorDataset)
+                                             and collate_fn is None):
+            self.arrays = ()
+            self.dataset_size = len(self.dataset)
+            self.batch_size = int(batch_size)
+            self.shuffle = bool(shuffle)
+            self.drop_last = bool(drop_last)
+            self._rng = np.random.default_rng(seed)
+            return
+        if self.dataset is not None:           # a TensorDataset: batch its arrays directly
+            arrays = self.dataset.tensors
         self.arrays = tuple(_as_array(i, a) for i, a in enumerate(arrays))
         lengths = [len(a) for a in self.arrays]
         if len(set(lengths)) > 1:
@@ -104,15 +153,25 @@ class DataLoader:
 
     def _batches(self, order: np.ndarray):
         stop = len(self) * self.batch_size if self.drop_last else self.dataset_size
-        single = len(self.arrays) == 1
+        single = len(self.arrays) == 1 and self.dataset is None
         for start in range(0, stop, self.batch_size):
             rows = order[start:start + self.batch_size]
-            # One fancy-index per array: a fresh copy of just these rows, so the
-            # batch can never alias (and corrupt) the data set.
-            batch = tuple(Tensor(a[rows]) for a in self.arrays)
-            yield batch[0] if single else batch
+            if not self.arrays:                        # a dataset, one example at a time
+                samples = [self.dataset[int(i)] for i in rows]
+                yield (self.collate_fn or default_collate)(samples)
+            elif self.collate_fn is not None:
+                yield self.collate_fn([tuple(a[i] for a in self.arrays) for i in rows])
+            else:
+                # One fancy-index per array: a fresh copy of just these rows, so the
+                # batch can never alias (and corrupt) the data set.
+                batch = tuple(Tensor(a[rows]) for a in self.arrays)
+                yield batch[0] if single else batch
 
     def __repr__(self) -> str:
+        if not self.arrays:
+            return (f"DataLoader({type(self.dataset).__name__} of {self.dataset_size}, "
+                    f"batch_size={self.batch_size}, shuffle={self.shuffle}, "
+                    f"drop_last={self.drop_last}, batches={len(self)})")
         shapes = ", ".join(str(a.shape) for a in self.arrays)
         return (f"DataLoader({shapes}, batch_size={self.batch_size}, shuffle={self.shuffle}, "
                 f"drop_last={self.drop_last}, batches={len(self)})")

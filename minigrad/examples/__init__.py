@@ -1,6 +1,11 @@
-"""Runnable examples: ``python -m minigrad.examples.digits`` and ``python -m minigrad.examples.mnist``.
+"""Runnable examples (``python -m minigrad.examples.<name>``).
 
-Both train the same kind of model (an MLP with one hidden ReLU layer, Adam,
-cross-entropy) with the code in ``classifier.py``; ``benchmarks/bench_train.py``
-times that code against PyTorch.
+* ``digits``, ``mnist``: an MLP (one hidden ReLU layer, Adam, cross-entropy), with the
+  code in ``classifier.py`` (chapter 8);
+* ``cnn``: a small conv net on the digits, and on MNIST when downloaded (chapter 12);
+* ``transformer``: a tiny character-level GPT trained on generated sentences, then
+  sampled (chapter 13).
+
+``benchmarks/bench_train.py`` times the MLP and the conv net against PyTorch;
+``threads.py`` makes the newer examples run on one BLAS thread.
 """

@@ -11,6 +11,24 @@ each is *one* recorded op with its backward written out by hand, for two reasons
 
 ``tests/test_nn_functional.py`` checks every backward here with ``gradcheck`` and
 against the same function composed from the basic ops.
+
+This file holds the functions of chapters 6 and 8.  The later families live beside
+their layers, one file each (an op's backward beside its forward, the layer right
+below), and are imported at the end of this file, so that ``F.conv2d`` works as in
+PyTorch:
+
+=====================  ==========================================================  =====
+file                   functions                                                   ch.
+=====================  ==========================================================  =====
+``activation.py``      relu, sigmoid, tanh, leaky_relu, gelu, silu                 11
+``norm.py``            batch_norm, layer_norm                                      11
+``losses.py``          nll_loss, binary_cross_entropy(_with_logits), l1_loss,      11
+                       smooth_l1_loss, huber_loss (and cross_entropy's options)
+``padding.py``         pad                                                         12
+``conv.py``            conv1d, conv2d                                              12
+``pooling.py``         max_pool1d/2d, avg_pool1d/2d, adaptive_avg_pool1d/2d        12
+``attention.py``       scaled_dot_product_attention                                13
+=====================  ==========================================================  =====
 """
 
 from __future__ import annotations
@@ -56,17 +74,18 @@ def linear(x, weight, bias=None) -> Tensor:
         inputs = (x, weight, bias)
 
     rows = math.prod(X.shape[:-1])         # not reshape(-1, ...): a size may be 0 (PyTorch allows)
+    need = [t.requires_grad for t in inputs]     # flags, not tensors: backward keeps no Tensor
 
     def backward(g):
         g2 = g.reshape(rows, g.shape[-1])
-        gx = (g @ W) if x.requires_grad else None
-        gw = (g2.T @ X.reshape(rows, X.shape[-1])) if weight.requires_grad else None
-        if bias is None:
+        gx = (g @ W) if need[0] else None
+        gw = (g2.T @ X.reshape(rows, X.shape[-1])) if need[1] else None
+        if len(need) == 2:
             return gx, gw
-        return gx, gw, (g2.sum(axis=0) if bias.requires_grad else None)
+        return gx, gw, (g2.sum(axis=0) if need[2] else None)
 
     return record(out, inputs, backward, "linear",
-                  saved=(weight,) * x.requires_grad + (x,) * weight.requires_grad)
+                  saved=(weight,) * need[0] + (x,) * need[1])
 
 
 # -- softmax and friends -----------------------------------------------------------------
@@ -119,7 +138,7 @@ def softmax(x, dim: int = -1) -> Tensor:
 
 
 # -- losses ------------------------------------------------------------------------------
-_REDUCTIONS = ("mean", "sum")
+_REDUCTIONS = ("mean", "sum", "none")
 
 
 def _check_reduction(reduction: str, fn: str) -> None:
@@ -127,29 +146,39 @@ def _check_reduction(reduction: str, fn: str) -> None:
         raise ValueError(f"{fn}: reduction must be one of {_REDUCTIONS}, got {reduction!r}.")
 
 
-def cross_entropy(logits, target, reduction: str = "mean") -> Tensor:
+def cross_entropy(logits, target, weight=None, ignore_index: int = -100, reduction: str = "mean",
+                  label_smoothing: float = 0.0) -> Tensor:
     """The negative log-probability of the right class, averaged over the batch.
 
     ``logits`` (N, C) are raw scores (no softmax first); ``target`` (N,) holds class
     indices 0 … C-1.  The gradient with respect to the logits is
     ``(softmax(logits) - one_hot(target)) / N``.
+
+    That common case is computed right here.  PyTorch's other options (class
+    ``weight``, ``ignore_index``, ``label_smoothing``, ``reduction='none'``, targets
+    that are class probabilities, scores of shape (N, C, d1, ...)) are handled by
+    :func:`minigrad.nn.losses.cross_entropy_general`.
     """
+    if isinstance(weight, str):
+        raise TypeError(f"cross_entropy: the third argument is the class weights, as in "
+                        f"PyTorch; pass the reduction by name: reduction={weight!r}.")
     _check_reduction(reduction, "cross_entropy")
     logits = _tensor(logits, "logits", "cross_entropy")
     T = target.data if isinstance(target, Tensor) else np.asarray(target)
     L = logits.data
-    if L.ndim != 2:
-        raise ShapeError(f"cross_entropy: logits must have shape (batch, classes), got {L.shape}.")
-    if T.dtype.kind not in "iu":
-        raise TypeError(f"cross_entropy: target must hold integer class indices, got dtype "
-                        f"{T.dtype}. (One-hot or probability targets are not supported; "
-                        f"use y.argmax(axis=1) to turn one-hot rows into indices.)")
+    if (weight is not None or label_smoothing or reduction == "none" or L.ndim != 2
+            or T.dtype.kind not in "iu" or (T == ignore_index).any()):
+        from .losses import cross_entropy_general   # the general case lives with the losses
+
+        return cross_entropy_general(logits, target, weight, ignore_index, reduction,
+                                     label_smoothing)
     if T.shape != (L.shape[0],):
         raise ShapeError(f"cross_entropy: target must have shape ({L.shape[0]},) to match "
                          f"logits {L.shape}, got {T.shape}.")
     if T.size and (T.min() < 0 or T.max() >= L.shape[1]):
         raise IndexError(f"cross_entropy: target holds class {T.min() if T.min() < 0 else T.max()}"
-                         f", but logits have {L.shape[1]} classes (valid: 0 to {L.shape[1] - 1}).")
+                         f", but logits have {L.shape[1]} classes (valid: 0 to {L.shape[1] - 1}, "
+                         f"or ignore_index={ignore_index}).")
     n = L.shape[0]
     logp = _log_softmax_array(L, 1)
     rows = np.arange(n)
@@ -182,15 +211,20 @@ def mse_loss(prediction, target, reduction: str = "mean") -> Tensor:
                          f"shape {target.shape}; they must be equal (reshape one, e.g. "
                          f"y.reshape(-1, 1)).")
     diff = prediction.data - target.data
-    scale = 1.0 / max(diff.size, 1) if reduction == "mean" else 1.0
-    loss = np.asarray((diff * diff).sum() * scale, dtype=np.result_type(diff, np.float32))
+    dtype = np.result_type(diff, np.float32)
+    if reduction == "none":
+        loss, scale = (diff * diff).astype(dtype, copy=False), None
+    else:
+        scale = 1.0 / max(diff.size, 1) if reduction == "mean" else 1.0
+        loss = np.asarray((diff * diff).sum() * scale, dtype=dtype)
+
+    need_p, need_t = prediction.requires_grad, target.requires_grad
 
     def backward(g):
-        gp = (2.0 * scale * g) * diff
-        return (gp if prediction.requires_grad else None,
-                -gp if target.requires_grad else None)
+        gp = (2.0 * g) * diff if scale is None else (2.0 * scale * g) * diff
+        return (gp if need_p else None, -gp if need_t else None)
 
-    return record(loss, (prediction, target), backward, "mse_loss")
+    return record(loss, (prediction, target), backward, "mse_loss")   # reads its own diff
 
 
 # -- dropout -----------------------------------------------------------------------------
@@ -213,3 +247,15 @@ def dropout(x, p: float = 0.5, training: bool = True, rng=None) -> Tensor:
         return (g * keep,)
 
     return record(x.data * keep, (x,), backward, "dropout")
+
+
+# -- the later families (see the module docstring); imported last, as they use the above ----
+from .activation import gelu, leaky_relu, relu, sigmoid, silu, tanh  # noqa: E402
+from .attention import scaled_dot_product_attention  # noqa: E402
+from .conv import conv1d, conv2d  # noqa: E402
+from .losses import (binary_cross_entropy, binary_cross_entropy_with_logits,  # noqa: E402
+                     huber_loss, l1_loss, nll_loss, smooth_l1_loss)
+from .norm import batch_norm, layer_norm  # noqa: E402
+from .padding import pad  # noqa: E402
+from .pooling import (adaptive_avg_pool1d, adaptive_avg_pool2d, avg_pool1d,  # noqa: E402
+                      avg_pool2d, max_pool1d, max_pool2d)

@@ -1,4 +1,5 @@
-"""The everyday layers: Linear, Sequential, the activation modules and Dropout."""
+"""The everyday layers: Linear, Sequential, the activation modules, Dropout, and Identity
+and Flatten (chapter 12: from feature maps to a classifier)."""
 
 from __future__ import annotations
 
@@ -130,3 +131,34 @@ class Dropout(Module):
 
     def extra_repr(self) -> str:
         return f"p={self.p}"
+
+
+class Identity(Module):
+    """Returns its input unchanged (a placeholder, e.g. for a removed layer); it accepts and
+    ignores any arguments, as PyTorch's does."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__()
+
+    def forward(self, x):
+        return x
+
+
+class Flatten(Module):
+    """Flattens dimensions ``start_dim`` … ``end_dim`` into one: by default everything but
+    the batch, so (N, C, H, W) becomes (N, C·H·W), ready for a Linear layer."""
+
+    def __init__(self, start_dim: int = 1, end_dim: int = -1):
+        super().__init__()
+        self.start_dim, self.end_dim = start_dim, end_dim
+
+    def forward(self, x):
+        shape = x.shape
+        start, end = self.start_dim % max(len(shape), 1), self.end_dim % max(len(shape), 1)
+        if start > end:
+            raise ValueError(f"Flatten: start_dim {self.start_dim} comes after end_dim "
+                             f"{self.end_dim} for an input of shape {shape}.")
+        return x.reshape(shape[:start] + (-1,) + shape[end + 1:])
+
+    def extra_repr(self) -> str:
+        return f"start_dim={self.start_dim}, end_dim={self.end_dim}"

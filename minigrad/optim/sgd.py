@@ -1,10 +1,14 @@
-"""Stochastic gradient descent, with optional momentum and weight decay.
+"""Stochastic gradient descent, with optional momentum (plain or Nesterov) and weight decay.
 
-The update, as in PyTorch's documentation for ``torch.optim.SGD`` (with no dampening):
+The update, as in PyTorch's documentation for ``torch.optim.SGD``:
 
     g ← grad + weight_decay · p
-    b ← g                     on the first step,  b ← momentum · b + g  after
-    p ← p − lr · b            (with momentum = 0, simply p ← p − lr · g)
+    b ← g                     on the first step,  b ← momentum · b + (1 − dampening) · g  after
+    g ← g + momentum · b      with nesterov=True,  g ← b  without
+    p ← p − lr · g            (with momentum = 0, simply p ← p − lr · g)
+
+Nesterov's variant looks one step ahead: it uses the gradient *plus* where the
+momentum is about to carry the weights, which damps oscillations.
 """
 
 from __future__ import annotations
@@ -15,23 +19,32 @@ from .optimizer import Optimizer, _check_hyper
 
 
 class SGD(Optimizer):
-    def __init__(self, params, lr: float, momentum: float = 0.0, weight_decay: float = 0.0):
-        super().__init__(params, lr)
-        self.momentum = _check_hyper("momentum", momentum, opt="SGD")
-        self.weight_decay = _check_hyper("weight_decay", weight_decay, opt="SGD")
+    _shown = ("lr", "momentum", "weight_decay")
 
-    def _update(self, i, p, g):
-        if self.weight_decay:
-            g = g + self.weight_decay * p.data
-        if self.momentum:
-            buf = self.state[i].get("momentum_buffer")
+    def __init__(self, params, lr: float = 1e-3, momentum: float = 0.0, dampening: float = 0.0,
+                 weight_decay: float = 0.0, nesterov: bool = False, maximize: bool = False):
+        super().__init__(params, dict(lr=lr, momentum=momentum, dampening=dampening,
+                                      weight_decay=weight_decay, nesterov=nesterov,
+                                      maximize=maximize))
+
+    def _check_group(self, group):
+        super()._check_group(group)
+        for key in ("momentum", "dampening", "weight_decay"):
+            group[key] = _check_hyper(key, group[key], opt="SGD")
+        if group["nesterov"] and (group["momentum"] <= 0 or group["dampening"] != 0):
+            raise ValueError("SGD: Nesterov momentum requires a momentum > 0 and zero dampening.")
+        return group
+
+    def _update(self, p, g, state, group):
+        if group["weight_decay"]:
+            g = g + group["weight_decay"] * p.data
+        momentum = group["momentum"]
+        if momentum:
+            buf = state.get("momentum_buffer")
             if buf is None:
-                buf = self.state[i]["momentum_buffer"] = np.array(g, dtype=p.data.dtype)
+                buf = state["momentum_buffer"] = np.array(g, dtype=p.data.dtype)
             else:
-                buf *= self.momentum
-                buf += g
-            g = buf
-        p.data -= self.lr * g
-
-    def hyperparameters(self) -> dict:
-        return {"lr": self.lr, "momentum": self.momentum, "weight_decay": self.weight_decay}
+                buf *= momentum
+                buf += (1 - group["dampening"]) * g
+            g = g + momentum * buf if group["nesterov"] else buf
+        p.data -= group["lr"] * g

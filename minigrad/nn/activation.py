@@ -1,0 +1,210 @@
+"""The activations deep networks use beyond ReLU, as functions and modules (chapter 11).
+
+* ``leaky_relu`` / ``LeakyReLU``: a small slope for negative inputs instead of 0, so
+  no unit is ever completely dead;
+* ``gelu`` / ``GELU``: x·Φ(x), the input weighted by how likely a standard normal is
+  to be below it (transformers use it), exactly or with PyTorch's ``tanh`` approximation;
+* ``silu`` / ``SiLU``: x·σ(x), the "swish";
+* ``Softmax``, ``LogSoftmax``: modules around :func:`minigrad.nn.functional.softmax`.
+
+Each function is one recorded op with its derivative written beside it.
+The exact GELU needs the normal distribution function Φ, which NumPy lacks (it
+has no ``erf``); :func:`normal_cdf` computes it from a polynomial fitted on first
+use to Python's ``math.erfc``, accurate to about 1e-13 in float64.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import numpy as np
+
+from ..autograd import record
+from ..ops.elementwise import relu, sigmoid, tanh  # noqa: F401  (F.relu etc., as PyTorch)
+from ..tensor import Tensor
+from . import functional as F
+from .module import Module
+
+
+def _tensor(x, fn: str) -> Tensor:
+    return F._tensor(x, "input", fn)
+
+
+# -- Φ, the standard normal distribution function ------------------------------------------
+# erfc(z) = t·exp(P(u) - z²) with t = 2 / (2 + z) for z >= 0, where u maps t in [T0, 1]
+# (z in [0, 27.3]; beyond that erfc is below the smallest float64) onto [-1, 1] and P is
+# smooth.  P interpolates at Chebyshev nodes, fitted once per dtype (to the accuracy that
+# dtype can hold) on first use, and is evaluated by Horner's rule, in place: two passes per
+# degree.
+_Z_MAX = 27.3
+_T0 = 2.0 / (2.0 + _Z_MAX)
+_DEGREE = {np.dtype(np.float64): 22, np.dtype(np.float32): 10}
+_COEFFS: dict = {}
+
+
+def _log_erfc_plus_square(z: float) -> float:
+    """log(erfc(z)) + z², also where erfc(z) itself is too small for a float (z > 20): there
+    from the asymptotic series erfc(z)·e^{z²}·z√π = 1 - 1/(2z²) + 3/(2z²)² - 15/(2z²)³ …"""
+    if z <= 20:
+        return math.log(math.erfc(z)) + z * z
+    term, total, u = 1.0, 1.0, 1 / (2 * z * z)
+    for k in range(1, 8):
+        term *= -(2 * k - 1) * u
+        total += term
+    return math.log(total) - math.log(z * math.sqrt(math.pi))
+
+
+def _erfc_polynomial(dtype: np.dtype) -> np.ndarray:
+    """P's coefficients, highest power first, in ``dtype``."""
+    if dtype not in _COEFFS:
+        from numpy.polynomial import chebyshev   # only when first needed: keeps import light
+
+        deg = _DEGREE.get(dtype, 22)
+        u = np.cos(np.pi * (np.arange(deg + 1) + 0.5) / (deg + 1))      # Chebyshev nodes
+        t = _T0 + (u + 1) / 2 * (1 - _T0)
+        z = 2 / t - 2
+        p = [_log_erfc_plus_square(zi) - math.log(ti) for zi, ti in zip(z, t)]
+        power = chebyshev.cheb2poly(chebyshev.chebfit(u, p, deg))     # |coefficients| < 1
+        _COEFFS[dtype] = power[::-1].astype(dtype)
+    return _COEFFS[dtype]
+
+
+def _erfc_nonneg(z: np.ndarray) -> np.ndarray:
+    """erfc(z) for z >= 0, elementwise, in z's dtype."""
+    coeffs = _erfc_polynomial(z.dtype)
+    z = np.minimum(z, np.asarray(_Z_MAX, z.dtype))
+    t = 2 / (2 + z)
+    u = t * np.asarray(2 / (1 - _T0), z.dtype)
+    u -= np.asarray(1 + 2 * _T0 / (1 - _T0), z.dtype)
+    acc = np.full_like(z, coeffs[0])
+    for a in coeffs[1:]:
+        acc *= u
+        acc += a
+    acc -= z * z
+    np.exp(acc, out=acc)
+    acc *= t
+    return acc
+
+
+def normal_cdf(x: np.ndarray) -> np.ndarray:
+    """Φ(x) = P(N(0, 1) <= x) for a floating-point array, accurate in both tails."""
+    tail = _erfc_nonneg(np.abs(x) * np.asarray(1 / math.sqrt(2), x.dtype))
+    tail *= 0.5                      # Φ(x) for x < 0, and 1 - Φ(x) for x >= 0 ...
+    # ... picked without np.where (whose branches mispredict on mixed signs): for x < 0
+    # this adds exactly 0, so the tail keeps its relative accuracy.
+    return tail + (x >= 0) * (1 - 2 * tail)
+
+
+# -- functions -----------------------------------------------------------------------------
+def leaky_relu(x, negative_slope: float = 0.01) -> Tensor:
+    """x where x > 0, else negative_slope·x."""
+    x = _tensor(x, "leaky_relu")
+    X = x.data
+    slope = np.where(X > 0, np.asarray(1, X.dtype), np.asarray(negative_slope, X.dtype))
+
+    def backward(g):
+        return (g * slope,)
+
+    return record(X * slope, (x,), backward, "leaky_relu")      # reads its own slope
+
+
+def gelu(x, approximate: str = "none") -> Tensor:
+    """x·Φ(x); ``approximate='tanh'`` uses ½x(1 + tanh(√(2/π)(x + 0.044715x³))), as PyTorch."""
+    x = _tensor(x, "gelu")
+    X = x.data
+    if approximate == "none":
+        cdf = normal_cdf(X)
+
+        def backward(g):
+            # (xΦ)' = Φ + x·φ, with φ(x) = e^{-x²/2}/√(2π)
+            pdf = np.exp(-0.5 * X * X) * np.asarray(1 / math.sqrt(2 * math.pi), X.dtype)
+            return (g * (cdf + X * pdf),)
+
+        return record(X * cdf, (x,), backward, "gelu", saved=(x,))
+    if approximate == "tanh":
+        k = np.asarray(math.sqrt(2 / math.pi), X.dtype)
+        a = np.asarray(0.044715, X.dtype)
+        th = np.tanh(k * (X + a * X * X * X))
+
+        def backward(g):
+            inner_grad = k * (1 + 3 * a * X * X)
+            return (g * (0.5 * (1 + th) + 0.5 * X * (1 - th * th) * inner_grad),)
+
+        return record(0.5 * X * (1 + th), (x,), backward, "gelu", saved=(x,))
+    raise ValueError(f"gelu: approximate must be 'none' or 'tanh', got {approximate!r}.")
+
+
+def silu(x) -> Tensor:
+    """x·σ(x).  Its slope σ(x)(1 + x(1 - σ(x))) is finite everywhere."""
+    x = _tensor(x, "silu")
+    X = x.data
+    s = 0.5 * (np.tanh(0.5 * X) + 1)          # σ without overflow, as minigrad's sigmoid
+
+    def backward(g):
+        return (g * (s * (1 + X * (1 - s))),)
+
+    return record(X * s, (x,), backward, "silu", saved=(x,))
+
+
+# -- modules -------------------------------------------------------------------------------
+class LeakyReLU(Module):
+    def __init__(self, negative_slope: float = 0.01):
+        super().__init__()
+        self.negative_slope = float(negative_slope)
+
+    def forward(self, x):
+        return leaky_relu(x, self.negative_slope)
+
+    def extra_repr(self) -> str:
+        return f"negative_slope={self.negative_slope}"
+
+
+class GELU(Module):
+    def __init__(self, approximate: str = "none"):
+        super().__init__()
+        if approximate not in ("none", "tanh"):
+            raise ValueError(f"GELU: approximate must be 'none' or 'tanh', got {approximate!r}.")
+        self.approximate = approximate
+
+    def forward(self, x):
+        return gelu(x, self.approximate)
+
+    def extra_repr(self) -> str:
+        return f"approximate={self.approximate!r}"
+
+
+class SiLU(Module):
+    def forward(self, x):
+        return silu(x)
+
+
+def _implicit_dim(ndim: int, layer: str) -> int:
+    warnings.warn(f"Implicit dimension choice for {layer} has been deprecated (as in PyTorch): "
+                  f"pass dim, e.g. {layer}(dim=-1).", UserWarning, stacklevel=3)
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+class _AlongDim(Module):
+    _fn = staticmethod(F.softmax)
+
+    def __init__(self, dim=None):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, x):
+        dim = self.dim if self.dim is not None else _implicit_dim(x.ndim, type(self).__name__)
+        return self._fn(x, dim)
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}"
+
+
+class Softmax(_AlongDim):
+    """Softmax along ``dim``; probabilities that sum to 1 along it."""
+    _fn = staticmethod(F.softmax)
+
+
+class LogSoftmax(_AlongDim):
+    """log(softmax(x)) along ``dim``, computed stably."""
+    _fn = staticmethod(F.log_softmax)

@@ -1,0 +1,260 @@
+"""Normalisation: ``F.batch_norm``, ``F.layer_norm`` and ``BatchNorm1d``, ``BatchNorm2d``,
+``LayerNorm`` (chapter 11).
+
+Both rescale activations to mean 0 and variance 1, then let the network pick its
+own scale and shift (``weight`` γ and ``bias`` β):
+
+    x̂ = (x - mean) / √(var + eps),    y = γ·x̂ + β
+
+They differ in *what* they average over.  **Batch norm** averages each channel
+over the batch (and the positions of an image), so in training a sample's output
+depends on the rest of its batch; it keeps running averages of the statistics
+(buffers ``running_mean``, ``running_var``) to use after ``eval()``.  **Layer
+norm** averages each sample over its last dimensions (the features), so it
+behaves the same in training and evaluation; transformers use it.
+
+Backward is written out once for both: with ĝ = g·γ and M values per mean,
+
+    ∂L/∂x = (ĝ - mean(ĝ) - x̂·mean(ĝ·x̂)) / √(var + eps)
+
+(the two means remove what the normalisation took away: a shift and a scale).
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from ..autograd import record
+from ..errors import ShapeError
+from ..tensor import Tensor
+from . import functional as F
+from .module import Module, Parameter
+
+
+def _normalize_backward(g, xhat, invstd, gamma, axes):
+    """∂L/∂x of x̂ = (x - mean)·invstd (mean, var over ``axes``) followed by ·gamma."""
+    gh = g * gamma if gamma is not None else g
+    mean_g = gh.mean(axis=axes, keepdims=True)
+    mean_gx = (gh * xhat).mean(axis=axes, keepdims=True)
+    gh = gh - mean_g
+    gh -= xhat * mean_gx
+    gh *= invstd
+    return gh
+
+
+def _inputs(x, weight, bias, fn):
+    """The op's inputs (x, then weight and bias when given) and, for each, whether backward
+    must compute its gradient (``None`` for one that was not given)."""
+    inputs, need = [x], [x.requires_grad]
+    for name, t in (("weight", weight), ("bias", bias)):
+        if t is not None:
+            t = F._tensor(t, name, fn)
+            inputs.append(t)
+        need.append(None if t is None else t.requires_grad)
+    return tuple(inputs), need
+
+
+def _grads(gx, g, xhat, axes, need):
+    """The gradient tuple for (x, [weight], [bias]): γ's is Σ g·x̂, β's is Σ g."""
+    grads = [gx]
+    if need[1] is not None:
+        grads.append((g * xhat).sum(axis=axes) if need[1] else None)
+    if need[2] is not None:
+        grads.append(g.sum(axis=axes) if need[2] else None)
+    return tuple(grads)
+
+
+# -- batch norm ----------------------------------------------------------------------------
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training: bool = False,
+               momentum: float = 0.1, eps: float = 1e-5) -> Tensor:
+    """Normalise each channel (axis 1) of ``input`` (N, C, ...) over the batch and positions.
+
+    In training, the batch's statistics are used and ``running_mean``/``running_var``
+    (when given) are updated in place: ``running = (1 - momentum)·running +
+    momentum·batch`` with the *unbiased* variance, as PyTorch (``momentum=None`` is
+    for the caller to turn into 1/batches_seen).  Otherwise the running statistics
+    are used and backward treats them as constants.
+    """
+    x = F._tensor(input, "input", "batch_norm")
+    X = x.data
+    if X.ndim < 2:
+        raise ShapeError(f"batch_norm: expected an input of shape (N, C, ...), got {x.shape}.")
+    C = X.shape[1]
+    for name, t in (("running_mean", running_mean), ("running_var", running_var),
+                    ("weight", weight), ("bias", bias)):
+        if t is not None and tuple(np.shape(t.data if isinstance(t, Tensor) else t)) != (C,):
+            raise ShapeError(f"batch_norm: {name} must have shape ({C},) for an input with {C} "
+                             f"channels, got {np.shape(t.data if isinstance(t, Tensor) else t)}.")
+    axes = (0,) + tuple(range(2, X.ndim))
+    shape = (1, C) + (1,) * (X.ndim - 2)
+    gamma = None if weight is None else F._tensor(weight, "weight", "batch_norm").data
+    beta = None if bias is None else F._tensor(bias, "bias", "batch_norm").data
+    if training:
+        count = X.size // C
+        if count <= 1:
+            raise ValueError(f"batch_norm: expected more than 1 value per channel when training, "
+                             f"got input of shape {x.shape}.")
+        mean = X.mean(axis=axes, keepdims=True)
+        centred = X - mean
+        var = (centred * centred).mean(axis=axes, keepdims=True)
+        invstd = 1 / np.sqrt(var + eps)
+        xhat = centred
+        xhat *= invstd
+        if running_mean is not None or running_var is not None:
+            m = 0.0 if momentum is None else momentum
+            for t, value in ((running_mean, mean), (running_var, var * (count / (count - 1)))):
+                if t is not None:
+                    data = t.data if isinstance(t, Tensor) else t
+                    data *= 1 - m
+                    data += m * value.reshape(C).astype(data.dtype, copy=False)
+    else:
+        if running_mean is None or running_var is None:
+            raise ValueError("batch_norm: evaluation (training=False) needs running_mean and "
+                             "running_var.")
+        rm = running_mean.data if isinstance(running_mean, Tensor) else np.asarray(running_mean)
+        rv = running_var.data if isinstance(running_var, Tensor) else np.asarray(running_var)
+        invstd = (1 / np.sqrt(rv + eps)).astype(X.dtype, copy=False).reshape(shape)
+        xhat = (X - rm.reshape(shape).astype(X.dtype, copy=False)) * invstd
+    out = xhat * gamma.reshape(shape) if gamma is not None else xhat.copy()
+    if beta is not None:
+        out += beta.reshape(shape)
+    inputs, need = _inputs(x, weight, bias, "batch_norm")
+    g_shape = None if gamma is None else gamma.reshape(shape)
+
+    def backward(g):
+        gx = None
+        if need[0]:
+            if training:
+                gx = _normalize_backward(g, xhat, invstd, g_shape, axes)
+            else:
+                gx = g * (invstd * g_shape if g_shape is not None else invstd)
+        return _grads(gx, g, xhat, axes, need)
+
+    return record(out, inputs, backward, "batch_norm",
+                  saved=inputs[1:2] if weight is not None else ())   # x̂ is its own copy
+
+
+class _BatchNorm(Module):
+    _ndims = ()
+
+    def __init__(self, num_features: int, eps: float = 1e-5, momentum=0.1, affine: bool = True,
+                 track_running_stats: bool = True, dtype=np.float64):
+        super().__init__()
+        name = type(self).__name__
+        if isinstance(num_features, bool) or not isinstance(num_features, numbers.Integral) \
+                or num_features < 1:
+            raise ValueError(f"{name}: num_features must be a positive integer, got "
+                             f"{num_features!r}.")
+        self.num_features, self.eps, self.momentum = int(num_features), float(eps), momentum
+        self.affine, self.track_running_stats = affine, track_running_stats
+        self.weight = Parameter(np.ones(num_features, dtype=dtype)) if affine else None
+        self.bias = Parameter(np.zeros(num_features, dtype=dtype)) if affine else None
+        if track_running_stats:
+            self.register_buffer("running_mean", Tensor(np.zeros(num_features, dtype=dtype)))
+            self.register_buffer("running_var", Tensor(np.ones(num_features, dtype=dtype)))
+            self.register_buffer("num_batches_tracked", Tensor(np.array(0, dtype=np.int64)))
+        else:
+            self.register_buffer("running_mean", None)
+            self.register_buffer("running_var", None)
+            self.register_buffer("num_batches_tracked", None)
+
+    def reset_running_stats(self) -> None:
+        if self.track_running_stats:
+            self.running_mean.data[...] = 0
+            self.running_var.data[...] = 1
+            self.num_batches_tracked.data[...] = 0
+
+    def forward(self, x):
+        if x.ndim not in self._ndims:
+            raise ShapeError(f"{type(self).__name__}: expected a {' or '.join(map(str, self._ndims))}"
+                             f"-d input, got shape {x.shape}.")
+        momentum = self.momentum
+        if self.training and self.track_running_stats:
+            self.num_batches_tracked.data += 1
+            if self.momentum is None:          # a cumulative average of all batches so far
+                momentum = 1.0 / float(self.num_batches_tracked.data)
+        # Batch statistics in training, and always when no running statistics are kept.
+        use_batch = self.training or self.running_mean is None
+        return batch_norm(x, self.running_mean, self.running_var, self.weight, self.bias,
+                          use_batch, momentum, self.eps)
+
+    def extra_repr(self) -> str:
+        return (f"{self.num_features}, eps={self.eps}, momentum={self.momentum}, "
+                f"affine={self.affine}, track_running_stats={self.track_running_stats}")
+
+
+class BatchNorm1d(_BatchNorm):
+    """Batch norm of (N, C) or (N, C, L) inputs, per channel C."""
+    _ndims = (2, 3)
+
+
+class BatchNorm2d(_BatchNorm):
+    """Batch norm of images (N, C, H, W), per channel C (over the batch and every pixel)."""
+    _ndims = (4,)
+
+
+# -- layer norm ----------------------------------------------------------------------------
+def _shape_tuple(normalized_shape) -> tuple:
+    if isinstance(normalized_shape, numbers.Integral):
+        return (int(normalized_shape),)
+    return tuple(int(n) for n in normalized_shape)
+
+
+def layer_norm(input, normalized_shape, weight=None, bias=None, eps: float = 1e-5) -> Tensor:
+    """Normalise each sample over its last ``len(normalized_shape)`` dimensions."""
+    x = F._tensor(input, "input", "layer_norm")
+    X = x.data
+    shape = _shape_tuple(normalized_shape)
+    k = len(shape)
+    if X.shape[X.ndim - k:] != shape or X.ndim < k:
+        raise ShapeError(f"layer_norm: the input's last dimensions {x.shape[max(0, X.ndim - k):]} "
+                         f"must equal normalized_shape {shape} (input shape {x.shape}).")
+    for name, t in (("weight", weight), ("bias", bias)):
+        if t is not None and tuple(t.shape) != shape:
+            raise ShapeError(f"layer_norm: {name} must have shape {shape}, got {t.shape}.")
+    axes = tuple(range(X.ndim - k, X.ndim))
+    lead = tuple(range(X.ndim - k))
+    mean = X.mean(axis=axes, keepdims=True)
+    xhat = X - mean
+    var = (xhat * xhat).mean(axis=axes, keepdims=True)
+    invstd = 1 / np.sqrt(var + eps)
+    xhat *= invstd
+    inputs, need = _inputs(x, weight, bias, "layer_norm")
+    gamma = None if weight is None else inputs[1].data
+    out = xhat * gamma if gamma is not None else xhat.copy()
+    if bias is not None:
+        out += inputs[-1].data
+
+    def backward(g):
+        gx = _normalize_backward(g, xhat, invstd, gamma, axes) if need[0] else None
+        return _grads(gx, g, xhat, lead, need)
+
+    return record(out, inputs, backward, "layer_norm",
+                  saved=inputs[1:2] if weight is not None else ())   # x̂ is its own copy
+
+
+class LayerNorm(Module):
+    """``LayerNorm(normalized_shape, eps=1e-5, elementwise_affine=True, bias=True)``: weight
+    starts at ones and bias at zeros, as in PyTorch."""
+
+    def __init__(self, normalized_shape, eps: float = 1e-5, elementwise_affine: bool = True,
+                 bias: bool = True, dtype=np.float64):
+        super().__init__()
+        self.normalized_shape = _shape_tuple(normalized_shape)
+        if not self.normalized_shape or any(n < 1 for n in self.normalized_shape):
+            raise ValueError(f"LayerNorm: normalized_shape must be positive sizes, got "
+                             f"{normalized_shape!r}.")
+        self.eps, self.elementwise_affine = float(eps), elementwise_affine
+        self.weight = (Parameter(np.ones(self.normalized_shape, dtype=dtype))
+                       if elementwise_affine else None)
+        self.bias = (Parameter(np.zeros(self.normalized_shape, dtype=dtype))
+                     if elementwise_affine and bias else None)
+
+    def forward(self, x):
+        return layer_norm(x, self.normalized_shape, self.weight, self.bias, self.eps)
+
+    def extra_repr(self) -> str:
+        return (f"{self.normalized_shape}, eps={self.eps}, "
+                f"elementwise_affine={self.elementwise_affine}")

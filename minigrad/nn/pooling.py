@@ -1,0 +1,355 @@
+"""Pooling: ``F.max_pool1d/2d``, ``F.avg_pool1d/2d``, ``F.adaptive_avg_pool1d/2d`` and their
+layers (chapter 12).
+
+Pooling summarises each small window of a feature map by one number: its largest
+value (max pooling, "is the feature anywhere here?") or its mean (average
+pooling).  Windows are the same patches a convolution sees (``conv._patches``: a
+view, no loop over pixels); backward sends gradients back through ``conv._col2im``.
+
+* **max**: the whole gradient of a window goes to the element that was the
+  maximum, the *first* one in the window's row-major order when several tie (as
+  in PyTorch, so an all-zero window after a ReLU behaves the same in both).  It
+  is computed one kernel offset at a time (kh·kw strided views), never by copying
+  the windows out.
+* **avg**: every element of a window gets the window's gradient divided by the
+  divisor (the window's size, with PyTorch's rules for padding and ``ceil_mode``).
+* **adaptive avg**: the output size is given and windows are chosen to cover the
+  input (PyTorch's ⌊i·L/out⌋ … ⌈(i+1)·L/out⌉).  Averaging over such windows is
+  separable: one axis at a time, each window's elements are gathered and averaged;
+  backward spreads each gradient evenly back over its window.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from ..autograd import record
+from ..errors import ShapeError
+from ..tensor import Tensor
+from . import functional as F
+from .conv import _col2im, _ntuple, _patches
+from .module import Module
+
+
+def _out_size(n: int, k: int, s: int, p: int, d: int, ceil_mode: bool) -> int:
+    """PyTorch's pooling output length (a last window must start inside the input or its
+    left padding)."""
+    span = d * (k - 1) + 1
+    top = n + 2 * p - span
+    out = (-(-top // s) if ceil_mode else top // s) + 1
+    if ceil_mode and (out - 1) * s >= n + p:
+        out -= 1
+    return out
+
+
+def _setup(nd: int, input, kernel_size, stride, padding, dilation, ceil_mode, fn: str):
+    x = F._tensor(input, "input", fn)
+    X = x.data
+    unbatched = X.ndim == nd + 1
+    if unbatched:
+        X = X[None]
+    if X.ndim != nd + 2:
+        raise ShapeError(f"{fn}: expected an input of shape (N, C, {', '.join('L' * nd)}) or "
+                         f"(C, {', '.join('L' * nd)}), got {x.shape}.")
+    kernel = _ntuple(kernel_size, nd, "kernel_size", fn)
+    stride = kernel if stride is None or stride == () else _ntuple(stride, nd, "stride", fn)
+    padding = _ntuple(padding, nd, "padding", fn, low=0)
+    dilation = _ntuple(dilation, nd, "dilation", fn)
+    if any(2 * p > k for p, k in zip(padding, kernel)):
+        raise ValueError(f"{fn}: padding {padding} must be at most half the kernel size "
+                         f"{kernel}, as in PyTorch.")
+    sizes = X.shape[2:]
+    out = tuple(_out_size(n, k, s, p, d, ceil_mode)
+                for n, k, s, p, d in zip(sizes, kernel, stride, padding, dilation))
+    if any(o < 1 for o in out):
+        raise ShapeError(f"{fn}: a kernel of {kernel} (dilation {dilation}, padding {padding}) "
+                         f"does not fit an input of spatial size {tuple(sizes)}.")
+    # Pad before and after: `padding` on both sides, plus whatever the last window needs.
+    extra = tuple(max(0, (o - 1) * s + d * (k - 1) + 1 - (n + 2 * p))
+                  for o, s, d, k, n, p in zip(out, stride, dilation, kernel, sizes, padding))
+    pads = tuple((p, p + e) for p, e in zip(padding, extra))
+    return x, X, unbatched, kernel, stride, padding, dilation, out, pads
+
+
+def _unpad(g: np.ndarray, pads: tuple, sizes: tuple) -> np.ndarray:
+    return g[(slice(None),) * 2 + tuple(slice(b, b + n) for (b, _), n in zip(pads, sizes))]
+
+
+# -- max -----------------------------------------------------------------------------------
+def _max_pool(nd, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices):
+    fn = f"max_pool{nd}d"
+    x, X, unbatched, kernel, stride, padding, dilation, out_size, pads = _setup(
+        nd, input, kernel_size, stride, padding, dilation, ceil_mode, fn)
+    sizes = X.shape[2:]
+    if any(map(any, pads)):
+        fill = -np.inf if X.dtype.kind == "f" else np.iinfo(X.dtype).min
+        X = np.pad(X, ((0, 0), (0, 0)) + pads, constant_values=fill)
+    padded_shape = X.shape
+    patches = _patches(X, kernel, stride, dilation)               # (N, C, *out, *kernel), a view
+    offsets = list(itertools.product(*(range(k) for k in kernel)))
+    # One strided view per kernel offset, no copies: the maximum is a running np.maximum
+    # (which keeps a nan, as PyTorch's max does), and the winner of each window is the
+    # first offset, in row-major order, that holds it (PyTorch's choice when values tie).
+    views = [patches[(Ellipsis,) + o] for o in offsets]
+    out = views[0].copy()
+    for v in views[1:]:
+        np.maximum(out, v, out=out)
+    has_nan = X.dtype.kind == "f" and np.isnan(out).any()
+    winner = np.zeros(out.shape, dtype=np.uint8 if len(views) < 256 else np.int32)
+    found = np.zeros(out.shape, dtype=bool)
+    for k, v in enumerate(views):
+        hit = v == out
+        if has_nan:
+            hit |= np.isnan(v) & np.isnan(out)
+        hit &= ~found
+        found |= hit
+        if k:
+            winner += hit * winner.dtype.type(k)     # arithmetic, not a scatter: no branches
+    del views, patches, found
+    out_size = out.shape[2:]
+
+    def backward(g):
+        g = g[None] if unbatched else g
+        full = np.zeros(padded_shape, dtype=g.dtype)
+        finite = np.isfinite(g).all()
+        for k, o in enumerate(offsets):                # one strided add per kernel offset
+            where = (slice(None),) * 2 + tuple(
+                slice(j * d, j * d + s * (n - 1) + 1, s)
+                for j, d, s, n in zip(o, dilation, stride, out_size))
+            # g·mask is fastest, but inf·0 would be nan: np.where when g is not finite
+            full[where] += g * (winner == k) if finite else np.where(winner == k, g, 0)
+        gx = _unpad(full, pads, sizes)
+        return (gx[0] if unbatched else gx,)
+
+    result = record(out[0] if unbatched else out, (x,), backward, fn)
+    if not return_indices:
+        return result
+    # PyTorch's indices: where each maximum is in the flattened (unpadded) input plane.
+    within = np.unravel_index(winner, kernel)                     # offset within the window
+    coords = []
+    for i, (o, s, d, (b, _)) in enumerate(zip(out_size, stride, dilation, pads)):
+        start = np.arange(o).reshape((1, 1) + tuple(o if j == i else 1 for j in range(nd)))
+        coords.append(start * s + within[i] * d - b)
+    index = np.ravel_multi_index(coords, sizes).astype(np.int64)
+    return result, Tensor(index[0] if unbatched else index)
+
+
+def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode: bool = False,
+               return_indices: bool = False):
+    """The maximum of each window of length ``kernel_size``: (N, C, L) -> (N, C, L_out)."""
+    return _max_pool(1, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
+
+
+def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode: bool = False,
+               return_indices: bool = False):
+    """The maximum of each window: (N, C, H, W) -> (N, C, H_out, W_out); stride defaults to
+    the kernel size (windows side by side)."""
+    return _max_pool(2, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
+
+
+# -- average -------------------------------------------------------------------------------
+def _divisor(n, k, s, p, out, count_include_pad: bool) -> np.ndarray:
+    """PyTorch's divisor along one axis: the window clipped to the padded input (or, without
+    count_include_pad, to the input itself)."""
+    start = np.arange(out) * s - p
+    end = np.minimum(start + k, n + p)
+    size = end - start
+    if not count_include_pad:
+        size = np.minimum(end, n) - np.maximum(start, 0)
+    return size
+
+
+def _avg_pool(nd, input, kernel_size, stride, padding, ceil_mode, count_include_pad,
+              divisor_override):
+    fn = f"avg_pool{nd}d"
+    x, X, unbatched, kernel, stride, padding, _, out_size, pads = _setup(
+        nd, input, kernel_size, stride, padding, 1, ceil_mode, fn)
+    sizes = X.shape[2:]
+    if any(map(any, pads)):
+        X = np.pad(X, ((0, 0), (0, 0)) + pads)
+    padded_shape = X.shape
+    ones = (1,) * nd
+    if divisor_override is not None:
+        if isinstance(divisor_override, bool) or not isinstance(divisor_override, int) \
+                or divisor_override == 0:
+            raise ValueError(f"{fn}: divisor_override must be a non-zero int, got "
+                             f"{divisor_override!r}.")
+        scale = np.asarray(1.0 / divisor_override, dtype=X.dtype)
+    else:
+        scale = np.ones(out_size, dtype=X.dtype)
+        for axis, (n, k, s, p, o) in enumerate(zip(sizes, kernel, stride, padding, out_size)):
+            shape = [1] * nd
+            shape[axis] = o
+            scale = scale / _divisor(n, k, s, p, o, count_include_pad).reshape(shape)
+        scale = scale.astype(X.dtype)
+    patches = _patches(X, kernel, stride, ones)
+    out = patches.sum(axis=tuple(range(2 + nd, 2 + 2 * nd))) * scale
+    N, C = X.shape[:2]
+
+    def backward(g):
+        g = (g[None] if unbatched else g) * scale
+        spread = np.broadcast_to(g.reshape((N, C) + ones + out_size),
+                                 (N, C) + kernel + out_size)
+        gx = _unpad(_col2im(spread, padded_shape, stride, ones), pads, sizes)
+        return (gx[0] if unbatched else gx,)
+
+    return record(out[0] if unbatched else out, (x,), backward, fn)
+
+
+def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode: bool = False,
+               count_include_pad: bool = True) -> Tensor:
+    """The mean of each window of length ``kernel_size``."""
+    return _avg_pool(1, input, kernel_size, stride, padding, ceil_mode, count_include_pad, None)
+
+
+def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode: bool = False,
+               count_include_pad: bool = True, divisor_override=None) -> Tensor:
+    """The mean of each window; stride defaults to the kernel size."""
+    return _avg_pool(2, input, kernel_size, stride, padding, ceil_mode, count_include_pad,
+                     divisor_override)
+
+
+# -- adaptive average ----------------------------------------------------------------------
+def _windows(n: int, out: int):
+    """PyTorch's adaptive windows along one axis: row i covers ⌊i·n/out⌋ … ⌈(i+1)·n/out⌉.
+    Returns (index (out, k) of the positions, mask of the ones inside, window sizes)."""
+    i = np.arange(out)
+    start = (i * n) // out
+    size = -((-(i + 1) * n) // out) - start
+    offsets = np.arange(size.max())
+    inside = offsets < size[:, None]
+    return np.minimum(start[:, None] + offsets, n - 1), inside, size
+
+
+def _adaptive_avg_pool(nd, input, output_size) -> Tensor:
+    fn = f"adaptive_avg_pool{nd}d"
+    x = F._tensor(input, "input", fn)
+    X = x.data
+    if X.ndim not in (nd + 1, nd + 2):
+        raise ShapeError(f"{fn}: expected an input of shape (N, C, {', '.join('L' * nd)}) or "
+                         f"(C, {', '.join('L' * nd)}), got {x.shape}.")
+    sizes = X.shape[-nd:]
+    wanted = output_size if isinstance(output_size, (tuple, list)) else (output_size,) * nd
+    if len(wanted) != nd:
+        raise ValueError(f"{fn}: output_size must be an int or a tuple of {nd}, got "
+                         f"{output_size!r}.")
+    wanted = tuple(n if o is None else o for o, n in zip(wanted, sizes))   # None: keep size
+    _ntuple(wanted, nd, "output_size", fn)
+    first = X.ndim - nd                  # the first spatial axis
+    windows = [_windows(n, o) for n, o in zip(sizes, wanted)]
+    # Averaging is separable: average along each spatial axis in turn.  Each window's
+    # elements are gathered (np.where, not a product with 0/1 weights, so an inf in one
+    # window cannot turn the others into nan) and summed.
+    out = X
+    for axis, (index, inside, size) in enumerate(windows):
+        moved = np.moveaxis(out, first + axis, 0)
+        gathered = np.where(inside.reshape(inside.shape + (1,) * (moved.ndim - 1)),
+                            moved[index], 0)
+        means = gathered.sum(axis=1) / size.reshape((-1,) + (1,) * (moved.ndim - 1))
+        out = np.moveaxis(means.astype(X.dtype, copy=False), 0, first + axis)
+
+    def backward(g):
+        for axis, (index, inside, size) in reversed(list(enumerate(windows))):
+            moved = np.moveaxis(g, first + axis, 0)
+            shares = moved / size.reshape((-1,) + (1,) * (moved.ndim - 1)).astype(g.dtype)
+            rows = np.nonzero(inside)
+            spread = np.zeros((sizes[axis],) + moved.shape[1:], dtype=g.dtype)
+            np.add.at(spread, index[rows], shares[rows[0]])
+            g = np.moveaxis(spread, 0, first + axis)
+        return (np.ascontiguousarray(g),)
+
+    return record(np.ascontiguousarray(out), (x,), backward, fn)
+
+
+def adaptive_avg_pool1d(input, output_size) -> Tensor:
+    """Average (N, C, L) down to (N, C, output_size), whatever L is."""
+    return _adaptive_avg_pool(1, input, output_size)
+
+
+def adaptive_avg_pool2d(input, output_size) -> Tensor:
+    """Average (N, C, H, W) down to (N, C, *output_size), whatever H and W are; output_size 1
+    is global average pooling."""
+    return _adaptive_avg_pool(2, input, output_size)
+
+
+# -- layers --------------------------------------------------------------------------------
+class _MaxPoolNd(Module):
+    _nd = 0
+
+    def __init__(self, kernel_size, stride=None, padding=0, dilation=1,
+                 return_indices: bool = False, ceil_mode: bool = False):
+        super().__init__()
+        self.kernel_size, self.stride, self.padding = kernel_size, stride or kernel_size, padding
+        self.dilation, self.return_indices, self.ceil_mode = dilation, return_indices, ceil_mode
+
+    def forward(self, x):
+        return _max_pool(self._nd, x, self.kernel_size, self.stride, self.padding, self.dilation,
+                         self.ceil_mode, self.return_indices)
+
+    def extra_repr(self) -> str:
+        return (f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}, "
+                f"dilation={self.dilation}, ceil_mode={self.ceil_mode}")
+
+
+class MaxPool1d(_MaxPoolNd):
+    _nd = 1
+
+
+class MaxPool2d(_MaxPoolNd):
+    """Max pooling over images; ``MaxPool2d(2)`` halves the height and width."""
+    _nd = 2
+
+
+class _AvgPoolNd(Module):
+    _nd = 0
+
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode: bool = False,
+                 count_include_pad: bool = True, divisor_override=None):
+        super().__init__()
+        self.kernel_size, self.stride, self.padding = kernel_size, stride or kernel_size, padding
+        self.ceil_mode, self.count_include_pad = ceil_mode, count_include_pad
+        self.divisor_override = divisor_override
+
+    def forward(self, x):
+        return _avg_pool(self._nd, x, self.kernel_size, self.stride, self.padding,
+                         self.ceil_mode, self.count_include_pad, self.divisor_override)
+
+    def extra_repr(self) -> str:
+        return f"kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}"
+
+
+class AvgPool1d(_AvgPoolNd):
+    _nd = 1
+
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode: bool = False,
+                 count_include_pad: bool = True):
+        super().__init__(kernel_size, stride, padding, ceil_mode, count_include_pad)
+
+
+class AvgPool2d(_AvgPoolNd):
+    _nd = 2
+
+
+class _AdaptiveAvgPoolNd(Module):
+    _nd = 0
+
+    def __init__(self, output_size):
+        super().__init__()
+        self.output_size = output_size
+
+    def forward(self, x):
+        return _adaptive_avg_pool(self._nd, x, self.output_size)
+
+    def extra_repr(self) -> str:
+        return f"output_size={self.output_size}"
+
+
+class AdaptiveAvgPool1d(_AdaptiveAvgPoolNd):
+    _nd = 1
+
+
+class AdaptiveAvgPool2d(_AdaptiveAvgPoolNd):
+    """Average down to a fixed size; ``AdaptiveAvgPool2d(1)`` is global average pooling."""
+    _nd = 2
