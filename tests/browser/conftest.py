@@ -13,6 +13,7 @@ page's console messages are saved in ``test-artifacts/browser/``.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import signal
@@ -185,7 +186,31 @@ def browser(lab):
         try:
             yield chromium
         finally:
-            chromium.close()
+            closing(chromium)
+
+
+class _DriverGone(logging.Filter):
+    """Hides asyncio's "Future exception was never retrieved" about Playwright's driver
+    connection, which Ctrl-C closes: the interruption is already reported."""
+
+    def filter(self, record) -> bool:
+        return "Connection closed while reading from the driver" not in record.getMessage()
+
+
+logging.getLogger("asyncio").addFilter(_DriverGone())
+
+
+def closing(thing) -> None:
+    """Close a browser or context, unless Ctrl-C has already cut Playwright's connection
+    (then there is nothing left to close, and a traceback per fixture would bury pytest's
+    one-line summary of the interruption)."""
+    from playwright.sync_api import Error
+
+    try:
+        thing.close()
+    except Error as err:
+        if "closed" not in str(err).lower():
+            raise
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -215,7 +240,7 @@ def page(browser, request):
             console.append(f"[screenshot failed] {err}")
         (ARTIFACTS / f"{name}.console.txt").write_text("\n".join(console) + "\n",
                                                        encoding="utf-8")
-    context.close()
+    closing(context)
 
 
 # -- driving a notebook ---------------------------------------------------------------------
