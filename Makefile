@@ -11,6 +11,7 @@ bench:
 	.venv/bin/python benchmarks/bench_core.py
 	.venv/bin/python benchmarks/bench_train.py
 	.venv/bin/python benchmarks/bench_grade.py
+	.venv/bin/python benchmarks/bench_widgets.py
 
 # Regenerate exercises/ from solutions/ (refuses to overwrite notebooks someone edited).
 exercises:

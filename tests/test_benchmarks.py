@@ -42,6 +42,26 @@ def test_grading_benchmark_runs_and_prints_its_table():
         assert heading in result.stdout
 
 
+def test_widget_timing_script_runs_every_widget():
+    result = subprocess.run([sys.executable, str(SCRIPT.parent / "bench_widgets.py"), "--quick"],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "baseline: a plain 9 x 3.5 in line plot" in result.stdout
+    assert result.stdout.count("\nch ") == 12 and "targets are not judged" in result.stdout
+
+
+def test_no_test_asserts_a_duration():
+    """Durations fail under load: targets live in benchmarks/, never in tests.  (The browser
+    tests read a clock only to give up waiting for the page: timeouts, not targets.)"""
+    import re
+    clock = re.compile(r"\b(perf_counter|process_time|monotonic|time\.time)\(")
+    tests = Path(__file__).resolve().parent
+    timed = [str(p.relative_to(tests)) for p in tests.rglob("test_*.py")
+             if p.name != Path(__file__).name and clock.search(p.read_text(encoding="utf-8"))
+             and "browser" not in p.parts]
+    assert not timed, f"tests that read a clock (move the target to benchmarks/): {timed}"
+
+
 def test_chapter_timing_script_runs_a_chapter():
     script = SCRIPT.parent / "bench_chapters.py"
     result = subprocess.run([sys.executable, str(script), "01"], capture_output=True, text=True,
