@@ -212,8 +212,8 @@ def test_a_failed_install_says_so_and_leaves_the_environment_unstamped(tmp_path,
 # -- what a run looks like: progress, a done line, Ctrl-C ----------------------------------
 FAKE_PYTEST = textwrap.dedent("""\
     import sys, time
-    print("fake pytest", " ".join(sys.argv[1:]), flush=True)
     try:
+        print("fake pytest", " ".join(sys.argv[1:]), flush=True)
         time.sleep(120)
     except KeyboardInterrupt:          # as pytest does: its own summary, exit status 2
         print("fake pytest: interrupted", flush=True)
