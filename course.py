@@ -173,7 +173,8 @@ class Env:
         pop-ups), as the defaults of this environment's JupyterLab only."""
         target = self.dir / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
         source = self.root / LAB_SETTINGS
-        if source.is_file() and (not target.is_file() or target.read_bytes() != source.read_bytes()):
+        if source.is_file() and (not target.is_file()
+                                 or target.read_bytes() != source.read_bytes()):
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, target)
 

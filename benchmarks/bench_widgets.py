@@ -30,7 +30,8 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness.py beside this script
-from harness import Table, Target, machine_line, pin_environment, ratio, render, report  # noqa: E402
+from harness import (Table, Target, machine_line, pin_environment, ratio, render,  # noqa: E402
+                     report)
 
 pin_environment()
 

@@ -51,7 +51,8 @@ def fake_env(root: Path, pip_ok: bool = True, stamped: bool = True, modules=None
     venv.EnvBuilder(with_pip=False, symlinks=True).create(env.dir)
     packages = dict(modules or {})
     if pip_ok:
-        packages.setdefault("pip", "import sys\nprint('fake pip:', ' '.join(sys.argv[1:]), flush=True)\n")
+        packages.setdefault("pip", "import sys\n"
+                            "print('fake pip:', ' '.join(sys.argv[1:]), flush=True)\n")
     for name, main in packages.items():
         package = site_packages(env.dir) / name
         package.mkdir()

@@ -54,7 +54,10 @@ LAYOUT_PROBLEMS = """() => {
     const widgets = '.jp-OutputArea-output .jupyter-widgets';
     for (const img of document.querySelectorAll(widgets + ' img')) {
         if (!visible(img)) continue;
-        if (!img.complete || img.naturalWidth === 0) { problems.push('an image did not load'); continue; }
+        if (!img.complete || img.naturalWidth === 0) {
+            problems.push('an image did not load');
+            continue;
+        }
         if (Math.abs(img.clientWidth - img.naturalWidth) > 1
                 || Math.abs(img.clientHeight - img.naturalHeight) > 1)
             problems.push(`a picture drawn ${img.naturalWidth}x${img.naturalHeight} px is shown `
@@ -64,7 +67,8 @@ LAYOUT_PROBLEMS = """() => {
         const option = select.options[select.selectedIndex];
         if (!option || !option.text.trim()) problems.push(`a blank dropdown (${named(select)})`);
     }
-    const texts = ' button, .widget-label, .widget-label-basic, .widget-readout, .widget-html-content';
+    const texts = ' button, .widget-label, .widget-label-basic, .widget-readout, '
+                  + '.widget-html-content';
     for (const el of document.querySelectorAll(widgets + texts.split(',').join(',' + widgets))) {
         if (!visible(el) || !el.innerText.trim()) continue;
         const style = getComputedStyle(el);
