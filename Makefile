@@ -1,5 +1,5 @@
 # Shortcuts for people who have make; course.py does the work and needs only python3.
-.PHONY: lab test bench exercises site
+.PHONY: lab test bench exercises site launch chapters
 
 lab:
 	python3 course.py lab
@@ -20,3 +20,7 @@ exercises:
 # A static HTML rendering of every notebook, with an index, in build/site/.
 site:
 	.venv/bin/python -m classroom.site --out build/site
+
+# The README's launch links and each chapter's first cell, from [project.urls] in pyproject.toml.
+launch:
+	.venv/bin/python -m classroom.launch
