@@ -226,10 +226,29 @@ def lab_command(env: Env, args: list) -> list:
     return cmd + list(args)
 
 
+def course_notebooks(root: Path) -> list:
+    return sorted(p for folder in ("chapters", "exercises", "solutions")
+                  for p in (root / folder).glob("[0-9][0-9]_*.ipynb"))
+
+
+def trust(env: Env) -> None:
+    """Mark the course's own notebooks as trusted (``jupyter trust``), so JupyterLab shows
+    their saved widgets and HTML before anything runs; an untrusted notebook shows each
+    widget as a line of text such as ``VBox(children=...``."""
+    notebooks = course_notebooks(env.root)
+    if notebooks:
+        result = subprocess.run([str(env.bin / "jupyter"), "trust", *map(str, notebooks)],
+                                cwd=env.root, capture_output=True, text=True)
+        if result.returncode != 0:
+            say("could not mark the course's notebooks as trusted (their widgets show as text "
+                "until you run them): " + (result.stderr.strip().splitlines() or ["?"])[-1])
+
+
 def lab(args: list, root: Path = HERE) -> int:
     env = Env(root)
     env.ensure()
     env.install_lab_settings()
+    trust(env)
     say("starting JupyterLab on the course; it opens the README's chapter list. "
         "Press Ctrl-C here to stop it.")
     status = run(lab_command(env, args), root, "JupyterLab")

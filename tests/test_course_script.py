@@ -118,6 +118,20 @@ def test_lab_settings_open_markdown_rendered_and_are_copied_into_the_environment
     assert settings["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
 
 
+def test_lab_trusts_the_course_notebooks_so_saved_widgets_show(tmp_path, monkeypatch):
+    """An untrusted notebook shows its saved widgets as text (`VBox(children=...`)."""
+    import nbformat
+    from nbformat.sign import NotebookNotary
+
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "jupyter-data"))
+    course.trust(course.Env(ROOT))
+    notary = NotebookNotary(data_dir=str(tmp_path / "jupyter-data"))
+    notebooks = course.course_notebooks(ROOT)
+    assert {p.parent.name for p in notebooks} == {"chapters", "exercises", "solutions"}
+    for path in notebooks:
+        assert notary.check_signature(nbformat.read(path, as_version=4)), path
+
+
 # -- a broken or half-made environment is found and rebuilt ----------------------------------
 def test_a_missing_environment_is_not_a_problem(tmp_path):
     assert course.Env(tmp_path).problem() is None
