@@ -24,3 +24,8 @@ site:
 # The README's launch links and each chapter's first cell, from [project.urls] in pyproject.toml.
 launch:
 	.venv/bin/python -m classroom.launch
+
+# Run every chapter in a fresh kernel and save it with its outputs and widget state
+# (after changing a chapter, the library or a widget; one chapter: python -m classroom.execute FILE).
+chapters:
+	.venv/bin/python -m classroom.execute chapters/[0-9][0-9]_*.ipynb

@@ -26,6 +26,7 @@ from minigrad.broadcasting import broadcast_axes, sum_to
 from minigrad.errors import ShapeError
 from minigrad.tensor import Tensor
 from .render import DPI, new_figure, show
+from .layout import fits_label
 
 MAX_AXES = 4
 MAX_SIZE = 8
@@ -313,7 +314,8 @@ class BroadcastExplorer:
                                     # (a ToggleButtons is a block: it wrapped below "show")
                                     layout=w.Layout(display="flex", align_items="center",
                                                     flex="0 0 auto"))
-        self.swap = w.Button(description="swap a and b")
+        self.swap = w.Button(description="swap a and b",
+                             layout=fits_label())
         self.html = w.HTML()
         self.image = w.Image(format="png")
         self.info = None

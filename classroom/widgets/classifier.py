@@ -22,6 +22,7 @@ import numpy as np
 from minigrad.autograd import no_grad
 from minigrad.tensor import Tensor
 from .render import DPI, new_figure, show
+from .layout import fits_label
 
 #: Colours of the predicted class's bar: right and wrong.
 RIGHT, WRONG = "#2a9d4b", "#d62728"
@@ -197,8 +198,10 @@ class PredictionBrowser:
         # number, so the two always agree.
         self.slider = widgets.IntSlider(value=1, min=1, max=max(len(self.selection), 1),
                                         description="image:", continuous_update=False)
-        self.prev_button = widgets.Button(description="◀ previous")
-        self.next_button = widgets.Button(description="next ▶")
+        self.prev_button = widgets.Button(description="◀ previous",
+                                          layout=fits_label())
+        self.next_button = widgets.Button(description="next ▶",
+                                          layout=fits_label())
         self.image = widgets.Image(format="png")
         self.status = widgets.HTML()
         self.summary = widgets.HTML()

@@ -22,6 +22,7 @@ import numpy as np
 from ..designs import closures as cl
 from minigrad.data import product
 from .render import DPI, new_figure, show
+from .layout import fits_label
 
 FORWARD, LOSS, BACKWARD, DONE, START = "forward", "loss", "backward", "done", "start"
 
@@ -239,8 +240,10 @@ class ClosureExplorer:
 
         self.dpi = dpi
         self.stepper = ClosureStepper(model, X, Y, batch=batch)
-        self.step_button = widgets.Button(description="step", button_style="primary")
-        self.reset_button = widgets.Button(description="reset")
+        self.step_button = widgets.Button(description="step", button_style="primary",
+                                          layout=fits_label())
+        self.reset_button = widgets.Button(description="reset",
+                                           layout=fits_label())
         self.image = widgets.Image(format="png")
         self.status = widgets.HTML()
         self.step_button.on_click(self._on_step)

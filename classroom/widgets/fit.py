@@ -26,6 +26,7 @@ from minigrad.data import product
 from minigrad.optim import Adam
 from minigrad.tensor import Tensor
 from .render import DPI, new_figure, show
+from .layout import fits_label
 
 #: The architectures the toggle offers, in order, with a one-line description each.
 ARCHITECTURES = {
@@ -182,8 +183,10 @@ class FitExplorer:
                                             layout=widgets.Layout(display="flex",
                                                                   align_items="center"))
         self.train_button = widgets.Button(description=f"train {self.steps_per_click} steps",
-                                           button_style="primary")
-        self.reset_button = widgets.Button(description="reset")
+                                           button_style="primary",
+                                           layout=fits_label())
+        self.reset_button = widgets.Button(description="reset",
+                                           layout=fits_label())
         self.image = widgets.Image(format="png")
         self.status = widgets.HTML()
         self.toggle.observe(self._on_toggle, names="value")

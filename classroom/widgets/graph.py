@@ -23,6 +23,7 @@ import numpy as np
 from minigrad.autograd import topological_order
 from minigrad.tensor import Tensor
 from .render import DPI, image_widget, new_figure, show
+from .layout import fits_label
 
 __all__ = ["Graph", "EXAMPLES", "all_nodes", "depths", "draw_graph", "figure_size", "simulate",
            "BackwardStepper"]
@@ -314,8 +315,10 @@ class BackwardStepper:
                                          description="graph",
                                          layout=widgets.Layout(width="340px"))
         self.step_button = widgets.Button(description="step backward", icon="step-forward",
-                                          button_style="primary")
-        self.reset_button = widgets.Button(description="reset", icon="undo")
+                                          button_style="primary",
+                                          layout=fits_label())
+        self.reset_button = widgets.Button(description="reset", icon="undo",
+                                           layout=fits_label())
         self.html = widgets.HTML()
         self._load(first)
         self.image = image_widget(self._figure())

@@ -24,6 +24,7 @@ from minigrad.data import toy4
 from minigrad.optim import SGD
 from minigrad.tensor import Tensor
 from . import render
+from .layout import fits_label
 
 #: A run "fits" the toy set when its last loss is below this (predictions off by ~0.1).
 FIT = 1e-2
@@ -125,9 +126,10 @@ class LearningRateExplorer:
                                        continuous_update=False,
                                        layout=w.Layout(width="420px"))
         self.new_weights = w.Button(description="new starting weights",
-                                    layout=w.Layout(width="auto"))
+                                    layout=fits_label())
         self.reset = w.Button(description="back to seed 0" if seed == 0 else
-                              f"back to seed {seed}")
+                              f"back to seed {seed}",
+                              layout=fits_label())
         self.html = w.HTML()
         self.image = w.Image(format="png")
         self.box = w.VBox([w.HBox([self.slider, self.new_weights, self.reset]),

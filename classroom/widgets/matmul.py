@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .render import DPI, image_widget, new_figure, show
+from .layout import fits_label
 
 #: Colours of A, B and C; a gradient is drawn in its tensor's colour, hatched.
 COLOURS = {"A": "#4c72b0", "B": "#dd8452", "C": "#55a868"}
@@ -248,8 +249,9 @@ class MatmulShapes:
                              style=style, continuous_update=False)
         self.wrong = w.ToggleButton(value=False, description="forget the transposes",
                                     tooltip="show dC @ B and A @ dC instead",
-                                    layout=w.Layout(width="auto"))
-        self.reset = w.Button(description="reset")
+                                    layout=fits_label())
+        self.reset = w.Button(description="reset",
+                              layout=fits_label())
         self.image = image_widget(self._figure())
         self.html = w.HTML(self._text())
         self.redraws = 0

@@ -28,6 +28,7 @@ from minigrad.autograd import no_grad, topological_order
 from minigrad.optim import Adam
 from minigrad.tensor import Tensor
 from .render import DPI, new_figure, show
+from .layout import fits_label
 
 #: Distance between two samples of the curve.
 DT = 0.25
@@ -186,8 +187,10 @@ class RecurrentExplorer:
         self.slider = widgets.IntSlider(value=steps, min=1, max=max_steps, step=1,
                                         description="unrolled:", continuous_update=False)
         self.train_button = widgets.Button(description=f"train {self.train_steps} steps",
-                                           button_style="primary")
-        self.reset_button = widgets.Button(description="reset")
+                                           button_style="primary",
+                                           layout=fits_label())
+        self.reset_button = widgets.Button(description="reset",
+                                           layout=fits_label())
         self.image = widgets.Image(format="png")
         self.status = widgets.HTML()
         self.slider.observe(self._on_slide, names="value")

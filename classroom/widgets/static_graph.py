@@ -21,6 +21,7 @@ import numpy as np
 
 from ..designs.static_graph import input_grid, sigmoid_graph
 from .render import DPI, new_figure, show
+from .layout import fits_label
 
 LOW, HIGH = -10.0, 10.0
 #: Weights below this size count as zero (no decision line).
@@ -161,7 +162,8 @@ class SigmoidExplorer:
                                       description="W2", style=style)
         self.b = widgets.FloatSlider(value=self.start[2], min=-20.0, max=20.0, step=0.5,
                                      description="b", style=style)
-        self.reset_button = widgets.Button(description="reset")
+        self.reset_button = widgets.Button(description="reset",
+                                           layout=fits_label())
         self.image = widgets.Image(format="png")
         self.status = widgets.HTML()
         for slider in (self.w1, self.w2, self.b):

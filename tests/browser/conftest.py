@@ -85,8 +85,8 @@ def _free_port() -> int:
 class Lab:
     """A running JupyterLab serving ``root``; ``url(name)`` opens a notebook in it."""
 
-    def __init__(self, root: Path, port: int, token: str):
-        self.root, self.port, self.token = root, port, token
+    def __init__(self, root: Path, port: int, token: str, env: dict):
+        self.root, self.port, self.token, self.env = root, port, token, env
 
     def url(self, name: str) -> str:
         """The notebook alone, in a fresh workspace (no tabs restored from an earlier test)."""
@@ -108,13 +108,19 @@ class Lab:
             except OSError:
                 pass
 
-    def add(self, source: Path, name: str | None = None, edit=None) -> str:
-        """Copy a notebook into the served folder (after ``edit(nb_json)``); its name there."""
+    def add(self, source: Path, name: str | None = None, edit=None, trusted=False) -> str:
+        """Copy a notebook into the served folder (after ``edit(nb_json)``); its name there.
+        ``trusted``: signed with ``jupyter trust``, as ``course.py lab`` does for the course's
+        notebooks (JupyterLab shows an untrusted notebook's saved widgets as text)."""
         name = name or source.name
         nb = json.loads(source.read_text(encoding="utf-8"))
         if edit is not None:
             edit(nb)
         (self.root / name).write_text(json.dumps(nb, indent=1), encoding="utf-8")
+        if trusted:
+            subprocess.run([str(Path(sys.executable).parent / "jupyter"), "trust",
+                            str(self.root / name)], env=self.env, check=True,
+                           capture_output=True)
         return name
 
 
@@ -164,7 +170,7 @@ def lab(tmp_path_factory):
                 raise RuntimeError("JupyterLab did not answer within 90 s:\n"
                                    + (base / "jupyterlab.log").read_text(errors="replace")[-3000:])
             time.sleep(0.3)
-        yield Lab(root, port, token)
+        yield Lab(root, port, token, env)
     finally:
         try:
             os.killpg(proc.pid, signal.SIGTERM)
