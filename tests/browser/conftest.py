@@ -37,13 +37,18 @@ INSTALL_HINT = ("install Debian's chromium package (sudo apt-get install chromiu
                 "MINIGRAD_CHROMIUM at a Chromium binary) and Playwright for Python "
                 "(.venv/bin/pip install -e '.[test]'); never `playwright install`")
 
-# JupyterLab user settings for the test browser: every cell stays in the page (no
-# virtualised notebook), and no news or update pop-ups cover the notebook.
-LAB_SETTINGS = {
-    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
-    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
-        "fetchNews": "false", "checkForUpdates": False},
-}
+# JupyterLab settings for the test browser: the ones `course.py lab` gives learners
+# (classroom/jupyterlab/overrides.json: Markdown opens rendered, no news pop-ups), and
+# every cell stays in the page (no virtualised notebook), so tests can find it.
+COURSE_SETTINGS = ROOT / "classroom" / "jupyterlab" / "overrides.json"
+
+
+def lab_settings() -> dict:
+    """{user-settings file: its settings}, from ``plugin id: settings`` pairs."""
+    plugins = json.loads(COURSE_SETTINGS.read_text(encoding="utf-8"))
+    plugins["@jupyterlab/notebook-extension:tracker"] = {"windowingMode": "none"}
+    return {plugin.replace(":", "/") + ".jupyterlab-settings": value
+            for plugin, value in plugins.items()}
 
 # What a failed cell leaves behind: IPython's traceback header, or the final
 # "SomeError: message" line of a traceback (SyntaxError has no "Traceback" line).
@@ -108,6 +113,13 @@ class Lab:
             except OSError:
                 pass
 
+    def add_file(self, source: Path, name: str) -> str:
+        """Copy any file into the served folder as ``name`` (a path, folders made)."""
+        target = self.root / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(source.read_bytes())
+        return name
+
     def add(self, source: Path, name: str | None = None, edit=None, trusted=False) -> str:
         """Copy a notebook into the served folder (after ``edit(nb_json)``); its name there.
         ``trusted``: signed with ``jupyter trust``, as ``course.py lab`` does for the course's
@@ -132,7 +144,7 @@ def lab(tmp_path_factory):
     for d in (root, home):
         d.mkdir()
     settings = base / "lab-settings"
-    for rel, value in LAB_SETTINGS.items():
+    for rel, value in lab_settings().items():
         path = settings / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(value))
