@@ -17,7 +17,7 @@ bench:
 exercises:
 	.venv/bin/python -m classroom.exercises.generate
 
-# A static HTML rendering of every notebook, with an index, in build/site/.
+# The course as a book (chapters and exercises as saved, readable offline) in build/site/.
 site:
 	.venv/bin/python -m classroom.site --out build/site
 

@@ -197,7 +197,8 @@ def lab(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def browser(lab):
+def browser():
+    _require_browser()
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
