@@ -279,10 +279,10 @@ def main() -> int:
                        "batches)", ("data set", "library", "test accuracy", "final train loss",
                                     "training", "s/epoch", "time vs minigrad"), rows),
                  args.markdown), end="\n\n")
-    # (--quick: one epoch on 640 rows, since BLAS left alone can be 10-80x slower under load)
+    # (--quick: one epoch on 128 rows, since BLAS left alone can be 10-80x slower under load)
     blas_table, blas_target = blas_comparison(
         epochs=1 if args.quick else RECIPES["digits"].epochs, repeats=1 if args.quick else 3,
-        rows_used=640 if args.quick else len(prepare("digits")[0]))
+        rows_used=128 if args.quick else len(prepare("digits")[0]))
     print(render(blas_table, args.markdown), end="\n\n")
     if args.quick:
         print("--quick: 2 epochs only, so the targets are not judged.")

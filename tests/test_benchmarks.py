@@ -27,7 +27,7 @@ def test_training_benchmark_runs_both_libraries_on_the_same_batches():
     assert result.returncode == 0, result.stdout + result.stderr
     assert "digits (7,190 rows, 2 epochs)" in result.stdout
     assert "targets are not judged" in result.stdout
-    blas = result.stdout.split("BLAS threads: digits (640 rows, 1 epochs)", 1)[1]
+    blas = result.stdout.split("BLAS threads: digits (128 rows, 1 epochs)", 1)[1]
     default, alone = blas.splitlines()[3:5]          # rows: fit's default, BLAS left alone
     assert default.startswith("fit's default: blas_threads=1") and default.split()[3] == "1"
 

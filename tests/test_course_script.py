@@ -123,12 +123,14 @@ def test_lab_trusts_the_course_notebooks_so_saved_widgets_show(tmp_path, monkeyp
     import nbformat
     from nbformat.sign import NotebookNotary
 
+    notebooks = course.course_notebooks(ROOT)
+    assert {p.parent.name for p in notebooks} == {"chapters", "exercises", "solutions"}
+    two = [notebooks[0], notebooks[-1]]                # (signing all 33 is slow under load)
+    monkeypatch.setattr(course, "course_notebooks", lambda root: two)
     monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path / "jupyter-data"))
     course.trust(course.Env(ROOT))
     notary = NotebookNotary(data_dir=str(tmp_path / "jupyter-data"))
-    notebooks = course.course_notebooks(ROOT)
-    assert {p.parent.name for p in notebooks} == {"chapters", "exercises", "solutions"}
-    for path in notebooks:
+    for path in two:
         assert notary.check_signature(nbformat.read(path, as_version=4)), path
 
 
@@ -304,21 +306,49 @@ def test_only_a_broad_run_starts_parallel_workers(args, parallel):
     assert "--nbval" in cmd
 
 
-def test_a_keyword_selection_leaves_the_browser_tests_out_and_says_so():
-    """`course.py test -k tensor` matched chapter 1's browser test and started JupyterLab and
-    Chromium; naming tests/browser (or -m) brings them back."""
-    def collect(*args):
-        result = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider",
-                                 "--co", "-q", *args], cwd=ROOT, capture_output=True,
-                                text=True, timeout=300)
-        assert result.returncode == 0, result.stdout + result.stderr
-        return result.stdout
+def load_conftest():
+    spec = importlib.util.spec_from_file_location("tests_conftest", ROOT / "tests" / "conftest.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
-    learner = collect("-k", "tensor", "tests/")
-    assert "tests/test_tensor.py" in learner and "tests/browser" not in learner
-    asked = collect("-k", "tensor", "tests/browser")
-    assert "test_runs_and_its_widgets_respond[01_tensor]" in asked
-    header = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--co",
-                             "-k", "tensor", "tests/test_tensor.py"], cwd=ROOT,
-                            capture_output=True, text=True, timeout=300).stdout
-    assert "browser tests are left out of a -k selection" in header
+
+class FakeConfig:
+    """What tests/conftest.py reads of pytest's config: -k, -m, the paths, the hooks."""
+
+    def __init__(self, keyword="", markexpr="", args=("tests",)):
+        self.options = {"keyword": keyword, "markexpr": markexpr}
+        self.args = [str(ROOT / a) for a in args]
+        self.deselected = []
+        self.hook = type("Hooks", (), {"pytest_deselected": lambda _, items:
+                                       self.deselected.extend(items)})()
+
+    def getoption(self, name):
+        return self.options[name]
+
+
+class FakeItem:
+    def __init__(self, path):
+        self.fspath = ROOT / path
+
+
+@pytest.mark.parametrize("config, left_out", [
+    (FakeConfig(keyword="tensor"), True),                          # a learner's `-k tensor`
+    (FakeConfig(), False),                                          # the full run
+    (FakeConfig(keyword="tensor", markexpr="browser"), False),      # asked for with -m
+    (FakeConfig(keyword="tensor", args=("tests/browser",)), False), # or by path
+    (FakeConfig(keyword="tensor", args=("tests/browser/test_landing_page.py::test_x",)),
+     False),
+])
+def test_a_keyword_selection_leaves_the_browser_tests_out_and_says_so(config, left_out):
+    """`course.py test -k tensor` matched chapter 1's browser test and started JupyterLab
+    and Chromium; naming tests/browser (or -m) brings them back."""
+    conftest = load_conftest()
+    browser = FakeItem("tests/browser/test_chapters_in_browser.py")
+    unit = FakeItem("tests/test_tensor.py")
+    items = [browser, unit]
+    conftest.pytest_collection_modifyitems(config, items)
+    assert items == ([unit] if left_out else [browser, unit])
+    assert config.deselected == ([browser] if left_out else [])
+    header = conftest.pytest_report_header(config)
+    assert (header is not None and "left out of a -k selection" in header) == left_out
