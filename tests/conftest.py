@@ -33,10 +33,19 @@ def pytest_report_header(config):
     return None
 
 
+def _is_browser_test(item) -> bool:
+    return Path(str(item.fspath)).is_relative_to(BROWSER_TESTS)
+
+
 def pytest_collection_modifyitems(config, items):
-    if not _browser_tests_left_out(config):
+    """Leave the browser tests out of a -k run; otherwise run them first.  They are few
+    but long (a minute or more each way on a busy machine): last, they held the progress
+    line at 99 % for minutes; first, the other worker's dots keep it moving while they
+    run, and the two finish together."""
+    if _browser_tests_left_out(config):
+        browser = [item for item in items if _is_browser_test(item)]
+        if browser:
+            config.hook.pytest_deselected(items=browser)
+            items[:] = [item for item in items if not _is_browser_test(item)]
         return
-    browser = [item for item in items if Path(str(item.fspath)).is_relative_to(BROWSER_TESTS)]
-    if browser:
-        config.hook.pytest_deselected(items=browser)
-        items[:] = [item for item in items if item not in browser]
+    items.sort(key=lambda item: not _is_browser_test(item))      # stable: order kept

@@ -346,9 +346,9 @@ def test_a_keyword_selection_leaves_the_browser_tests_out_and_says_so(config, le
     conftest = load_conftest()
     browser = FakeItem("tests/browser/test_chapters_in_browser.py")
     unit = FakeItem("tests/test_tensor.py")
-    items = [browser, unit]
+    items = [unit, browser]
     conftest.pytest_collection_modifyitems(config, items)
-    assert items == ([unit] if left_out else [browser, unit])
+    assert items == ([unit] if left_out else [browser, unit])     # else browser tests first
     assert config.deselected == ([browser] if left_out else [])
     header = conftest.pytest_report_header(config)
     assert (header is not None and "left out of a -k selection" in header) == left_out
