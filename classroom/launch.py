@@ -158,7 +158,8 @@ def first_cell_source(where: Where) -> str:
     """Installs the course on Colab when it is missing; elsewhere checks it is there."""
     if where.repository:
         install = ('    subprocess.run([sys.executable, "-m", "pip", "install", "-q",\n'
-                   f'                    "{where.pip_requirement()}"], check=True)')
+                   f'                    "{where.pip_requirement()}"], check=True)\n'
+                   '    importlib.invalidate_caches()           # so the next cells find them')
     else:
         install = ('    raise RuntimeError("this copy of the course does not say where it is published "\n'
                    '                       "([project.urls] in pyproject.toml), so it cannot install itself")')
