@@ -7,7 +7,7 @@
 * each chapter's first cell, which installs the course's packages on Colab when they are
   missing, and does nothing where they are installed (``python3 course.py lab``, Binder,
   a JupyterHub with the environment);
-* (the site reads the same setting when it is built: ``classroom/site.py``).
+* the site's launch buttons (``classroom/site/build.py`` reads the same setting).
 
 The setting::
 

@@ -122,8 +122,6 @@ mathjax2_config = {{"tex2jax": {{"inlineMath": [["\\\\(", "\\\\)"]],
                    "HTML-CSS": {{"availableFonts": [], "webFont": "STIX-Web",
                                 "imageFont": None}},
                    "menuSettings": {{"zoom": "None"}}, "showMathMenu": False}}
-# The theme's defaults that reach out to the network are off.
-html_theme_options.setdefault("use_fullscreen_button", True)
 '''
 
 
