@@ -1,0 +1,131 @@
+"""The numbers the chapters' prose states, read back from the chapters' saved outputs.
+
+Each test reads one number (or one count) from a cell's saved output and checks that the
+prose states that number, rounded as the prose rounds it. Nothing here is hard-coded from a
+run: when a chapter is re-run and an output changes, the test fails until the sentence that
+quotes it is updated, so prose and outputs cannot drift apart.
+"""
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+CHAPTERS = Path(__file__).resolve().parents[1] / "chapters"
+
+
+def notebook(stem: str):
+    return nbformat.read(CHAPTERS / f"{stem}.ipynb", as_version=4)
+
+
+def cell(nb, cell_id: str):
+    found = [c for c in nb.cells if c.get("id") == cell_id]
+    assert len(found) == 1, f"no single cell with id {cell_id!r}"
+    return found[0]
+
+
+def output(nb, cell_id: str) -> str:
+    """The saved stdout of one code cell."""
+    c = cell(nb, cell_id)
+    return "".join(o.get("text", "") for o in c.outputs if o.output_type == "stream")
+
+
+def prose(nb, cell_id: str | None = None) -> str:
+    """One markdown cell's text, or all of them, with line breaks folded into spaces."""
+    cells = [cell(nb, cell_id)] if cell_id else [c for c in nb.cells if c.cell_type == "markdown"]
+    return " ".join(" ".join(c.source.split()) for c in cells)
+
+
+def number(pattern: str, text: str) -> float:
+    match = re.search(pattern, text)
+    assert match, f"{pattern!r} not found in:\n{text}"
+    return float(match.group(1).replace(",", ""))
+
+
+def states(text: str, phrase: str):
+    assert phrase in text, f"the prose should say {phrase!r}"
+
+
+# -- chapter 3 --------------------------------------------------------------------------------
+def test_ch03_with_three_different_sizes_one_product_fits_each_gradient():
+    nb = notebook("03_mul_mm")
+    out = output(nb, "dcbdc5f0")
+    assert out.count("✓") == 2                     # one for dA, one for dB
+    sizes = re.search(r"n, k, m = (\d+), (\d+), (\d+)", cell(nb, "dcbdc5f0").source).groups()
+    assert len(set(sizes)) == 3
+    states(prose(nb, "9c466517"), "when $n$, $k$ and $m$ all differ, only one product")
+
+
+# -- chapter 4 --------------------------------------------------------------------------------
+def test_ch04_keepdims_keeps_the_summed_axis_as_size_1():
+    nb = notebook("04_sum_expand")
+    out = output(nb, "c4e8d0f2")
+    assert "keepdims=True) has shape (2, 1)" in out and "x.sum(axis=1) has shape" in out
+    assert "row sums: [1. 1.]" in out and "ValueError" in out
+    assert "keepdim=True) has shape (2, 1) | keepdims=True too: (2, 1)" in out
+    text = prose(nb, "b7c1a2e4")
+    states(text, "a $(2, 3)$ matrix gives a $(2, 1)$ column")
+    states(text, "`keepdim=True`")
+
+
+# -- chapter 5 --------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def ch05():
+    return notebook("05_sgd")
+
+
+def test_ch05_the_end_of_the_sweep(ch05):
+    out = output(ch05, "f3a0b7d1")
+    at_079 = number(r"([\d.e+-]+) at lr = 0\.79", out)
+    at_1 = number(r"([\d.e+-]+) at lr = 1\.0", out)
+    start = number(r"\(loss ([\d.]+) ->", output(ch05, "8c0013a6"))
+    text = prose(ch05, "e1d95c2a")
+    states(text, "at 0.79 the loss ends near $4 \\times 10^{-6}$")
+    assert round(at_079 * 1e6) == 4
+    states(text, f"at 1.0 it ends at {at_1:.0f}")
+    states(text, f"where it started ({start:.2f})")
+    assert at_1 > 20 * start
+    states(text, "more than twenty times *higher*")
+
+
+def test_ch05_edge_at_the_start_is_two_over_lambda_max(ch05):
+    out = output(ch05, "f3a0b7d1")
+    lam = number(r"at the starting weights: λ_max = ([\d.]+)", out)
+    assert number(r"the edge is 2 / λ_max = ([\d.]+)", out) == pytest.approx(2 / lam, abs=0.006)
+    text = prose(ch05, "a9c4e6b3")
+    states(text, f"the edge is not 1 but about {2 / lam:.1f} ($2/{lam:.2f}$)")
+
+
+def test_ch05_the_jump_flattens_the_steepest_direction(ch05):
+    out = output(ch05, "f3a0b7d1")
+    rows = [tuple(float(v) for v in line.split()) for line in out.splitlines()
+            if re.fullmatch(r"\s+\d\s+[\d.]+\s+[\d.]+", line)]
+    assert [r[0] for r in rows] == [0, 1, 2, 3, 4, 5]
+    losses, lams = [r[1] for r in rows], [r[2] for r in rows]
+    assert max(losses[1:4]) > losses[0]                       # lr = 0.8 first jumps up
+    assert lams[-1] < 2 / 0.8 < lams[0] and round(lams[-1]) == 2
+    text = prose(ch05, "a9c4e6b3")
+    states(text, "$\\lambda_{\\max}$ falls to about 2, below $2/\\eta$ (2.5 for lr = 0.8)")
+
+
+def test_ch05_b2_has_curvature_two_everywhere(ch05):
+    out = output(ch05, "f3a0b7d1")
+    assert number(r"curvature along b2 alone: ([\d.]+) at the start", out) == 2.0
+    assert number(r", ([\d.]+) after 5 steps", out) == 2.0
+    states(prose(ch05, "a9c4e6b3"), "a parabola with curvature 2 ($a = 1$)")
+
+
+def test_ch05_seed_2_climbs_until_the_run_ends(ch05):
+    out = output(ch05, "d2b8f4e6")
+    assert "still rising: True" in out
+    low = number(r"at epoch (\d+),", out)
+    assert number(r"lowest loss ([\d.]+)", out) * 10 < number(r"then ([\d.]+) at epoch", out)
+    assert low < 90
+    lam = number(r"λ_max at the lowest point: ([\d.]+)", out)
+    assert lam > 2 / 0.5
+    assert "verdict: unstable" in out
+    text = prose(ch05, "9b146f0a")
+    states(text, "the same rate is now **unstable**")
+    states(text, "it is still climbing when the 100 epochs end")
+    states(text, "passed $2/\\eta = 4$")
