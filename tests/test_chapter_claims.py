@@ -129,3 +129,20 @@ def test_ch05_seed_2_climbs_until_the_run_ends(ch05):
     states(text, "the same rate is now **unstable**")
     states(text, "it is still climbing when the 100 epochs end")
     states(text, "passed $2/\\eta = 4$")
+
+
+# -- chapter 6 --------------------------------------------------------------------------------
+def test_ch06_two_linear_layers_have_about_14_times_the_parameters():
+    nb = notebook("06_layers")
+    out = output(nb, "ca707329")
+    deep = number(r"(\d+) parameters in two layers", out)
+    flat = number(r"the same function as (\d+) in one", out)
+    states(prose(nb, "46c497a4"),
+           f"About {deep / flat:.0f} times as many parameters ({deep:.0f} against {flat:.0f},")
+
+
+def test_ch06_the_best_plane_is_flat():
+    nb = notebook("06_layers")
+    weights = re.search(r"w1, w2, b = \[([^\]]+)\]", output(nb, "e3a92285")).group(1).split()
+    assert all(abs(float(w)) < 0.05 for w in weights)
+    states(prose(nb, "13b43bf0"), "= \\mathbb{E}[x_1^2]\\,\\mathbb{E}[x_2] - 0 = 0")
