@@ -146,3 +146,25 @@ def test_ch06_the_best_plane_is_flat():
     weights = re.search(r"w1, w2, b = \[([^\]]+)\]", output(nb, "e3a92285")).group(1).split()
     assert all(abs(float(w)) < 0.05 for w in weights)
     states(prose(nb, "13b43bf0"), "= \\mathbb{E}[x_1^2]\\,\\mathbb{E}[x_2] - 0 = 0")
+
+
+# -- chapter 7 --------------------------------------------------------------------------------
+def test_ch07_the_loss_falls_by_about_three_per_epoch():
+    nb = notebook("07_closures")
+    out = output(nb, "25ec2485")
+    smallest = number(r"divides the loss by ([\d.]+) to", out)
+    largest = number(r"divides the loss by [\d.]+ to ([\d.]+)", out)
+    losses = [float(v) for v in re.search(r"loss per epoch: (.*)", out).group(1).split()]
+    assert round(losses[-2] / losses[-1]) == 3 and smallest < 3      # "about", not "at least"
+    text = prose(nb, "4017aedd")
+    states(text, f"a factor of about three every epoch (from {largest:.2f} in the first epoch "
+                 f"down to {smallest:.2f} in the last)")
+
+
+def test_ch07_half_sum_against_mean():
+    nb = notebook("07_closures")
+    out = output(nb, "9fbeaf75")
+    assert re.search(r"sse_loss\s+10\s+below 1e-9", out) and re.search(r"mse_loss\s+10\s+3e-03", out)
+    text = prose(nb, "4017aedd")
+    states(text, "The article these settings come from takes **half the sum**")
+    states(text, "its `L2Distance` loss divides that gradient by the batch size")
