@@ -168,3 +168,56 @@ def test_ch07_half_sum_against_mean():
     text = prose(nb, "4017aedd")
     states(text, "The article these settings come from takes **half the sum**")
     states(text, "its `L2Distance` loss divides that gradient by the batch size")
+
+
+# -- chapter 8 --------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def ch08():
+    return notebook("08_classifier")
+
+
+def test_ch08_the_wrong_row_favours_another_class_with_60_percent(ch08):
+    rows = re.findall(r"\[\[?([\d. ]+)\]", output(ch08, "d9146b6e"))
+    third = [float(v) for v in rows[2].split()]
+    assert third.index(max(third)) == 0                       # its true class is 1
+    states(prose(ch08, "b0b766d0"), f"it favours class 0 with {max(third):.0%}".replace("%", " %"))
+
+
+def test_ch08_cross_entropy_is_the_average_negative_log_likelihood(ch08):
+    out = output(ch08, "1e4f54a4")
+    probs = [float(v) for v in re.search(r"right class: \[([\d. ]+)\]", out).group(1).split()]
+    mean = number(r"mean \(the cross-entropy\):\s+([\d.]+)", out)
+    likelihood = number(r"likelihood of the three labels ([\d.]+)", out)
+    assert number(r"-log\(likelihood\) / 3 = ([\d.]+)", out) == mean
+    text = prose(ch08, "b0b766d0")
+    states(text, " \\cdot ".join(f"{p:.4f}" for p in probs) + f" \\approx {likelihood:.4f}")
+    states(prose(ch08, "7480a925"), "*average negative log-likelihood* of the labels")
+
+
+def test_ch08_test_accuracy_epoch_by_epoch(ch08):
+    table = [line.split() for line in output(ch08, "a2459c04").splitlines()[1:] if line.strip()]
+    val_accuracy = [float(row[4]) for row in table]
+    assert len(val_accuracy) == 10
+    assert val_accuracy[0] > 0.90 and max(val_accuracy[:2]) < 0.95 <= val_accuracy[2]
+    assert round(val_accuracy[-1], 2) == 0.98
+    states(prose(ch08, "f0f0001c"),
+           "Test accuracy is above 90 % after one epoch, passes 95 % by the third, and ends near 98 %")
+    right = number(r"= ([\d.]+)%", output(ch08, "afa272f0"))
+    assert round(right) == 98
+    states(prose(ch08, "ecd4a35f"), "gets about 98 % of them right")
+
+
+def test_ch08_mnist_accuracy_is_the_readmes(ch08):
+    readme = (CHAPTERS.parent / "README.md").read_text()
+    measured = number(r"\| MNIST \(60,000 rows, 5 epochs\) \| minigrad \| ([\d.]+)%", readme)
+    text = prose(ch08, "c47a9a3a")
+    states(text, f"reaches about {measured:.1f} % ({measured:.2f} % when measured")
+    states(readme, f"about {measured:.1f} % after 5 epochs")
+
+
+def test_indexing_is_taught_in_the_chapter_the_map_and_readme_name():
+    from classroom.chapters import introduced_in
+    readme = (CHAPTERS.parent / "README.md").read_text()
+    chapter = int(number(r"\| `ops/indexing.py` \| [^|]+\| (\d+) \|", readme))
+    assert introduced_in("getitem") == introduced_in("ops.indexing") == chapter == 8
+    states(prose(notebook("08_classifier"), "7480a925"), "Indexing a tensor is new in this chapter")
