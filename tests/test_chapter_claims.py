@@ -221,3 +221,36 @@ def test_indexing_is_taught_in_the_chapter_the_map_and_readme_name():
     chapter = int(number(r"\| `ops/indexing.py` \| [^|]+\| (\d+) \|", readme))
     assert introduced_in("getitem") == introduced_in("ops.indexing") == chapter == 8
     states(prose(notebook("08_classifier"), "7480a925"), "Indexing a tensor is new in this chapter")
+
+
+# -- chapter 9 --------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def ch09():
+    return notebook("09_recurrent")
+
+
+def test_ch09_the_graph_has_4t_plus_10_tensors_that_require_gradients(ch09):
+    rows = re.findall(r"^\s*(\d+)\s+(\d+)\s+(\d+)$", output(ch09, "da2108a2"), re.M)
+    assert len(rows) == 7 and {int(n) - 4 * int(t) for t, n, _ in rows} == {10}
+    states(prose(ch09, "8c35f1f1"), "The count is exactly $4T + 10$. (`topological_order` lists "
+                                    "only the tensors that require gradients")
+    assert number(r"topological_order: (\d+) nodes", output(ch09, "20ae5572")) == 4 * 5000 + 10
+
+
+def test_ch09_exploding_gradients_are_thirty_thousand_times_larger(ch09):
+    ratio = number(r"W_hh × 6\s+step 1 gets ([\d.e+-]+) ×", output(ch09, "48b8943c"))
+    assert 2.5e4 <= ratio < 3.5e4
+    states(prose(ch09, "6c13df6f"), "about thirty thousand times *larger*")
+
+
+def test_ch09_two_values_determine_the_next(ch09):
+    assert "dt = 0.25" in cell(ch09, "13427dca").source            # so the angle step is 0.5
+    assert number(r"samples: ([\d.e+-]+)", output(ch09, "7b2e9c41")) < 1e-12
+    states(prose(ch09, "6c13df6f"), "$s_{t+1} = 2\\cos(0.5)\\, s_t - s_{t-1}$")
+
+
+def test_ch09_the_two_biases_get_the_same_gradient(ch09):
+    out = output(ch09, "86d762c9")
+    assert number(r"bias_ih\s+gradient norm ([\d.]+)", out) == \
+        number(r"bias_hh\s+gradient norm ([\d.]+)", out)
+    states(prose(ch09, "159a3054"), "section 6 shows that their gradients are the same")
