@@ -84,9 +84,9 @@ CHAPTERS = [
     Chapter(9, "recurrent", "A recurrent network",
             "an RNN fitting sin(x)·cos(x): backprop through time as one long graph",
             40, _f("nn.RNNCell", "nn.Embedding", "classroom.widgets.recurrent")),
-    Chapter(10, "designs_compared", "Four designs compared",
-            "static graph, closures, creator tape and depth-first walk: same gradients, "
-            "different costs",
+    Chapter(10, "designs_compared", "Five designs compared",
+            "static graph, closures, creator tape, depth-first walk and minigrad's tape: same "
+            "gradients, different costs",
             40, _f("classroom.designs.depth_first", "classroom.designs.creator_tape",
                    "classroom.widgets.designs")),
 ]

@@ -254,3 +254,60 @@ def test_ch09_the_two_biases_get_the_same_gradient(ch09):
     assert number(r"bias_ih\s+gradient norm ([\d.]+)", out) == \
         number(r"bias_hh\s+gradient norm ([\d.]+)", out)
     states(prose(ch09, "159a3054"), "section 6 shows that their gradients are the same")
+
+
+# -- chapter 10 -------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def ch10():
+    return notebook("10_designs_compared")
+
+
+def test_ch10_is_five_designs_everywhere(ch10):
+    from classroom.chapters import CHAPTERS as MAP
+    designs = re.findall(r"^(.+?)\s+agrees with minigrad", output(ch10, "0cf7602a"), re.M)
+    kinds = {name.split(" (")[0] for name in designs} | {"minigrad's tape"}
+    assert len(kinds) == 5
+    title = next(c.title for c in MAP if c.number == 10)
+    assert title == "Five designs compared"
+    assert cell(ch10, "0e2aec2f").source.startswith(f"# Chapter 10 — {title}\n")
+    readme = (CHAPTERS.parent / "README.md").read_text()
+    assert f"[{title}](chapters/10_designs_compared.ipynb)" in readme
+
+
+def test_ch10_the_naive_walk_reaches_h_four_times(ch10):
+    out = output(ch10, "addeb58d")
+    nodes = number(r"(\d+) nodes: the naive walk", out)
+    visits = number(r"the naive walk made (\d+) visits", out)
+    # the prose's tally: the sum and the square once, four nodes twice, four nodes four times
+    assert 1 + 1 + 4 + 4 == nodes and 1 + 1 + 4 * 2 + 4 * 4 == visits
+    states(prose(ch10, "6d5a077b"), f"That is how {nodes:.0f} nodes cost "
+                                    f"$1 + 1 + 4 \\cdot 2 + 4 \\cdot 4 = {visits:.0f}$ visits")
+
+
+def test_ch10_k_40_takes_weeks_to_months(ch10):
+    out = output(ch10, "5db717f2")
+    visits = number(r"k = 40: 121 nodes, naive visits ([\d.e+]+)", out)
+    days = number(r"at one microsecond per visit: (\d+) days", out)
+    assert round(visits * 1e-6 / 86400) == days and 14 <= days <= 365
+    states(prose(ch10, "23b54da6"), f"that is {days:.0f} days: weeks to months of computing")
+
+
+def test_ch10_pytorch_counts_only_what_leads_to_the_loss(ch10):
+    """Section 4: PyTorch counts consumers, but an unused result cannot block it (the creator
+    tape's blind spot of section 3.2, replayed on PyTorch)."""
+    from needs_torch import require_torch
+    torch = require_torch()
+    a = torch.tensor([1.0, 2.0], requires_grad=True)
+    b = a * a
+    debug_copy = b + b                                   # never reaches the loss
+    (b * b).sum().backward()
+    assert debug_copy.grad_fn is not None
+    assert a.grad.tolist() == [4.0, 32.0]
+    assert "minigrad: a.grad = [ 4. 32.]" in output(ch10, "d8f592da")
+    states(prose(ch10, "d230ab00"), "only within what leads to the loss, so a result nobody uses")
+
+
+def test_ch10_jax_if_restriction_is_under_jit(ch10):
+    text = prose(ch10, "d230ab00")
+    states(text, "Under `jax.grad` alone the tracers carry the real numbers, so a Python `if`")
+    states(text, "`create_graph=True`")
