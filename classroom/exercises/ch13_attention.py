@@ -271,8 +271,9 @@ SINUSOIDAL = Exercise(
         "/ E) for i = 0..E/2-1; their product (broadcast) is a (T, E / 2) array of angles. Fill "
         "the even columns of a (T, E) array with their sines and the odd columns with their "
         "cosines (slices 0::2 and 1::2).",
-        "Worked on T = 2, E = 4: the frequencies are 1 and 1/100. Row 0 (t = 0) is [0, 1, 0, 1]; "
-        "row 1 is [sin 1, cos 1, sin 0.01, cos 0.01] ≈ [0.841, 0.540, 0.010, 1.000].",
+        "Worked on E = 6: the column pairs are (0, 1), (2, 3) and (4, 5), so i = 0, 1, 2 and the "
+        "angles are t / 1, t / 10000^(2/6) ≈ t / 21.5 and t / 10000^(4/6) ≈ t / 464. Column 3, "
+        "for example, holds cos(t / 21.5) for every position t.",
     ],
 )
 
