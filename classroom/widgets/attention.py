@@ -28,7 +28,7 @@ import html
 
 import numpy as np
 
-from .render import new_figure, png
+from .render import DPI, new_figure, show
 
 RIGHT, WRONG = "#2a9d4b", "#d62728"
 
@@ -75,7 +75,7 @@ def check_reading(tokens, weights, length: int) -> np.ndarray:
     return weights
 
 
-def draw(tokens, weights, layer: int, head: int, length: int, dpi: int = 100):
+def draw(tokens, weights, layer: int, head: int, length: int, dpi: int = DPI):
     """One head's attention weights as a heatmap (see the module's docstring)."""
     w = np.asarray(weights)[layer, head]
     T = w.shape[0]
@@ -104,7 +104,7 @@ def draw(tokens, weights, layer: int, head: int, length: int, dpi: int = 100):
     for t in range(length, T):                          # numbers in the answer's strong cells
         for s in range(t + 1):
             if w[t, s] >= 0.3:
-                ax.text(s, t, f"{w[t, s]:.1f}", ha="center", va="center", fontsize=7,
+                ax.text(s, t, f"{w[t, s]:.1f}", ha="center", va="center", fontsize=9,
                         color="white" if w[t, s] > 0.6 else "black")
     ax.set_title(f"layer {layer + 1}, head {head + 1}: each row's weights sum to 1")
     return fig
@@ -127,7 +127,7 @@ class AttentionViewer:
     """
 
     def __init__(self, run, alphabet: str, length: int, layers: int, heads: int,
-                 value: str, target=None, what: str = "digits", dpi: int = 100):
+                 value: str, target=None, what: str = "digits", dpi: int = DPI):
         import ipywidgets as widgets
 
         problem = validate(value, alphabet, length, what)
@@ -198,8 +198,8 @@ class AttentionViewer:
 
     def redraw(self) -> None:
         layer, head = self.choice.value
-        self.image.value = png(draw(self.tokens, self.weights, layer, head, self.length,
-                                    dpi=self.dpi))
+        show(self.image, draw(self.tokens, self.weights, layer, head, self.length,
+                              dpi=self.dpi))
         self.status.value = self.status_text()
 
     def show(self) -> None:
