@@ -307,7 +307,7 @@ def draw(stats: LayerStats, title: str = "", activation: str = "ReLU"):
 
     rows = _shown_layers(stats.depth)
     height = 1.6 + 0.32 * len(rows)
-    fig = new_figure(11.0, height, dpi=90)
+    fig = new_figure(10.2, height, dpi=90)
     axes = fig.subplots(1, 3, gridspec_kw={"width_ratios": [1, 1, 0.9]})
     cmap = colormaps["viridis"]
     relu = activation == "ReLU"

@@ -31,6 +31,7 @@ INTERACTION = {                       # chapter: (control kind, the button's lab
     "08_classifier": ("button", "next"),
     "09_recurrent": ("button", "train"),
     "10_designs_compared": ("slider", None),
+    "11_deep_networks": ("dropdown", None),
 }
 # A widget shown as its text repr means the widget renderer was missing.
 WIDGET_REPR = re.compile(r"^\s*(\w+(Slider|Button|Buttons|Dropdown|Box|Text|Checkbox|Image|HTML)"
