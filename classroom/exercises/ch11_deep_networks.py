@@ -544,8 +544,8 @@ LAYER_NORM = Exercise(
         "the rows of g · x̂ and dbias = Σ over the rows of g (axis=0).",
         "Worked on one row x = [1, 3], weight [1, 1], bias [0, 0], eps ≈ 0: mean 2, var 1, s = "
         "1, x̂ = [-1, 1]. With g = [1, 0]: ĝ = [1, 0], mean(ĝ) = 0.5, mean(ĝ·x̂) = -0.5, so "
-        "dx = [1 - 0.5 - 0.5, 0 - 0.5 + 0.5] = [0, 0]: moving only the first output cannot "
-        "be done by shifting or scaling the row.",
+        "dx = [1 - 0.5 - 0.5, 0 - 0.5 + 0.5] = [0, 0]. Right: with two features a normalised "
+        "row is always [-1, 1] or [1, -1], so no small change of x moves the output.",
     ],
 )
 
