@@ -95,6 +95,12 @@ CHAPTERS = [
                    "nn.functional.batch_norm", "nn.functional.layer_norm", "nn.utils",
                    "nn.utils.clip_grad_norm_", "nn.utils.clip_grad_value_",
                    "optim.lr_scheduler", "classroom.widgets.deep_networks")),
+    Chapter(13, "attention", "Attention and a small transformer",
+            "queries, keys and values, the causal mask, heads and blocks: a tiny GPT that "
+            "reverses digits",
+            50, _f("nn.attention", "nn.functional.scaled_dot_product_attention",
+                   "nn.MultiheadAttention", "nn.TransformerEncoderLayer",
+                   "classroom.widgets.attention")),
 ]
 
 #: Available to every chapter: the course package itself, its check/hint/solution functions,
