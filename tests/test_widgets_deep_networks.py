@@ -235,3 +235,16 @@ def test_the_explorer_refuses_mismatched_data():
 
     with pytest.raises(ValueError, match="one class per row"):
         LayerStatsExplorer(np.ones((5, 3)), np.zeros(4, dtype=int))
+
+
+def test_the_picture_is_pinned_to_its_drawn_size(explorer):
+    import struct
+
+    data = bytes(explorer.image.value)
+    width, height = struct.unpack(">II", data[16:24])
+    assert (explorer.image.layout.width, explorer.image.layout.height) == (f"{width}px",
+                                                                          f"{height}px")
+    assert explorer.image.layout.flex == "0 0 auto"
+    assert width <= 960, f"the picture is {width} px wide: wider than a notebook"
+    for dropdown in (explorer.init, explorer.activation, explorer.norm):
+        assert dropdown.index is not None and dropdown.label        # no blank dropdown

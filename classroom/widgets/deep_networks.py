@@ -28,7 +28,7 @@ import numpy as np
 from minigrad import nn
 from minigrad.nn import functional as F
 from minigrad.tensor import Tensor
-from .render import new_figure, png
+from .render import new_figure, show
 
 #: Initialisations, with the sentence the widget shows for each.
 INITS = {
@@ -50,6 +50,9 @@ FACTOR = 10.0
 MAX_ROWS = 12
 #: Depths the slider offers.
 MIN_DEPTH, MAX_DEPTH = 2, 30
+#: The picture's size: 9.2 inches at 100 dots per inch, about 930 pixels, fills a notebook's
+#: output area; it is shown at exactly its drawn size (see :func:`show`).
+WIDTH, DPI = 9.2, 100
 
 
 class HiddenLayer(nn.Module):
@@ -291,23 +294,24 @@ def _ridges(ax, arrays, rows, title: str, colour_map, drop_zeros: bool = False) 
         colour = colour_map(place / max(len(rows) - 1, 1))
         ax.fill_between(centres, base, base + height, color=colour, alpha=0.85, lw=0)
         ax.plot(centres, base + height, color="0.2", lw=0.6)
-    ax.set_yticks([-p for p in range(len(rows))], [f"layer {k + 1}" for k in rows], fontsize=8)
+    ax.set_yticks([-p for p in range(len(rows))], [f"layer {k + 1}" for k in rows], fontsize=9)
     ax.set_ylim(-len(rows) + 0.8, 1.05)
     ax.set_xlim(lo, hi)
-    ax.set_title(title, fontsize=10)
-    ax.tick_params(axis="x", labelsize=8)
+    ax.set_title(title, fontsize=11)
+    ax.tick_params(axis="x", labelsize=9)
     ax.ticklabel_format(axis="x", style="sci", scilimits=(-2, 3))
-    ax.xaxis.get_offset_text().set_fontsize(8)
+    ax.xaxis.get_offset_text().set_fontsize(9)
 
 
 def draw(stats: LayerStats, title: str = "", activation: str = "ReLU"):
     """The picture: histograms of the activations and of the gradients per layer, and the
     spread of both per layer on a log scale."""
     from matplotlib import colormaps
+    from matplotlib.ticker import MaxNLocator
 
     rows = _shown_layers(stats.depth)
-    height = 1.6 + 0.32 * len(rows)
-    fig = new_figure(10.2, height, dpi=90)
+    height = 1.7 + 0.3 * len(rows)
+    fig = new_figure(WIDTH, height, dpi=DPI)
     axes = fig.subplots(1, 3, gridspec_kw={"width_ratios": [1, 1, 0.9]})
     cmap = colormaps["viridis"]
     relu = activation == "ReLU"
@@ -321,14 +325,15 @@ def draw(stats: LayerStats, title: str = "", activation: str = "ReLU"):
                                   (stats.gradient_spread, "gradients", "C3")):
         shown = np.where(np.isfinite(values) & (values > 0), values, np.nan)
         ax.semilogy(layers, shown, "o-", ms=3, color=colour, label=label)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("layer", fontsize=9)
-    ax.set_title("spread across the batch, per layer", fontsize=10)
+    ax.set_title("spread across the batch, per layer", fontsize=11)
     ax.legend(fontsize=8, loc="best")
     ax.grid(True, which="major", alpha=0.3)
-    ax.tick_params(labelsize=8)
+    ax.tick_params(labelsize=9)
     ax.minorticks_off()
     if title:
-        fig.suptitle(title, fontsize=10)
+        fig.suptitle(title, fontsize=11)
     fig.tight_layout()
     return fig
 
@@ -397,4 +402,5 @@ class LayerStatsExplorer:
         self.html.value = (f"<p style='color:#555'>init {html.escape(s['init'])}: "
                            f"{html.escape(INITS[s['init']])}</p>"
                            + describe(self.stats, s["activation"]))
-        self.image.value = png(draw(self.stats, title, s["activation"]))
+        show(self.image, draw(self.stats, title, s["activation"]))
+
