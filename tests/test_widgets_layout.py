@@ -13,6 +13,7 @@ PROBABILITIES = RNG.dirichlet(np.ones(10), size=6)
 
 
 def widgets():
+    from classroom.widgets.attention import AttentionViewer
     from classroom.widgets.broadcast import BroadcastExplorer
     from classroom.widgets.classifier import LiveLossPlot, PredictionBrowser
     from classroom.widgets.closures import ClosureExplorer
@@ -39,7 +40,15 @@ def widgets():
                                                  PROBABILITIES),
         "recurrent": RecurrentExplorer,
         "designs": LadderExplorer,
+        "attention": lambda: AttentionViewer(_reverser, "0123456789", 4, 1, 2, "1234"),
     }
+
+
+def _reverser(prompt):
+    """A stand-in for chapter 13's model: the reversed prompt, uniform causal weights."""
+    T = 2 * len(prompt)
+    weights = np.tril(np.ones((T, T))) / np.arange(1, T + 1)[:, None]
+    return list(prompt) + [">"] + list(prompt[::-1]), np.broadcast_to(weights, (1, 2, T, T))
 
 
 def parts(widget):

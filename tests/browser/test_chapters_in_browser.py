@@ -32,7 +32,13 @@ INTERACTION = {                       # chapter: (control kind, the button's lab
     "08_classifier": ("button", "next"),
     "09_recurrent": ("button", "train"),
     "10_designs_compared": ("slider", None),
+    "11_deep_networks": ("dropdown", None),
+    "13_attention": ("text", None),
 }
+# What the test types into a chapter's text box (a shape by default), and, where given,
+# what the widget must then show.
+TYPED = {"13_attention": "12345678"}
+SHOWS_AFTER = {"13_attention": "wrote <code>87654321</code>"}
 # A widget shown as its text repr means the widget renderer was missing.
 WIDGET_REPR = re.compile(r"^\s*(\w+(Slider|Button|Buttons|Dropdown|Box|Text|Checkbox|Image|HTML)"
                          r"|[VH]Box)\(", re.MULTILINE)
@@ -97,7 +103,7 @@ def test_every_chapter_has_an_interaction():
     assert sorted(INTERACTION) == sorted(p.stem for p in CHAPTERS.glob("[0-9][0-9]_*.ipynb"))
 
 
-def _interact(page, kind: str, control) -> None:
+def _interact(page, kind: str, control, typed: str = "(2, 1)") -> None:
     control.scroll_into_view_if_needed()
     if kind == "slider":             # drag the handle a quarter of the track's width
         track = control.locator("xpath=ancestor::*[contains(@class, 'noUi-target')][1]")
@@ -115,7 +121,7 @@ def _interact(page, kind: str, control) -> None:
         values = [options.nth(i).get_attribute("value") for i in range(options.count())]
         control.select_option(next(v for v in values if v != current))
     elif kind == "text":
-        control.fill("(2, 1)")
+        control.fill(typed)
         control.press("Enter")
     elif kind == "toggle":
         control.page.locator(CONTROLS["toggle"] + ":not(.mod-active)").first.click()
@@ -192,11 +198,13 @@ def check_chapter(chapter, lab, notebook, page):
                            "' jp-OutputArea ')][1]")
     before = area.evaluate(SHOWN)
     assert before != "#", "the widget shows neither a picture nor text"
-    _interact(page, kind, control)
+    _interact(page, kind, control, TYPED.get(chapter, "(2, 1)"))
     deadline = time.monotonic() + 30
     while area.evaluate(SHOWN) == before:
         assert time.monotonic() < deadline, f"using the {kind} changed nothing that is shown"
         time.sleep(0.25)
+    if chapter in SHOWS_AFTER:
+        assert SHOWS_AFTER[chapter] in area.evaluate(SHOWN), area.evaluate(SHOWN)[-500:]
     notebook.wait_idle()
     notebook.assert_ran_cleanly()
     assert_widgets_look_right(page)
