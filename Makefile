@@ -1,5 +1,5 @@
 # Shortcuts for people who have make; course.py does the work and needs only python3.
-.PHONY: lab test bench exercises site
+.PHONY: lab test bench exercises site launch chapters
 
 lab:
 	python3 course.py lab
@@ -12,11 +12,21 @@ bench:
 	.venv/bin/python benchmarks/bench_train.py
 	.venv/bin/python benchmarks/bench_layers.py
 	.venv/bin/python benchmarks/bench_grade.py
+	.venv/bin/python benchmarks/bench_widgets.py
 
 # Regenerate exercises/ from solutions/ (refuses to overwrite notebooks someone edited).
 exercises:
 	.venv/bin/python -m classroom.exercises.generate
 
-# A static HTML rendering of every notebook, with an index, in build/site/.
+# The course as a book (chapters and exercises as saved, readable offline) in build/site/.
 site:
 	.venv/bin/python -m classroom.site --out build/site
+
+# The README's launch links and each chapter's first cell, from [project.urls] in pyproject.toml.
+launch:
+	.venv/bin/python -m classroom.launch
+
+# Run every chapter in a fresh kernel and save it with its outputs and widget state
+# (after changing a chapter, the library or a widget; one chapter: python -m classroom.execute FILE).
+chapters:
+	.venv/bin/python -m classroom.execute chapters/[0-9][0-9]_*.ipynb

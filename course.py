@@ -1,114 +1,313 @@
 #!/usr/bin/env python3
-"""Set up the course environment and run it: the two commands in the README.
+"""Set up the course's environment and run the course in it.
 
-    python3 course.py lab     # create/refresh .venv, then open the chapters in JupyterLab
-    python3 course.py test    # create/refresh .venv, then run every test and every notebook
-    python3 course.py test-oldest   # the same suite on the oldest versions pyproject allows
+usage: python3 course.py COMMAND [ARGUMENTS...]
 
-Both create a virtual environment in ``.venv`` on first use and reuse it after;
-it is reinstalled only when ``pyproject.toml`` changes.  Needs nothing but
-python3 (with venv and pip) and access to the package registry.  Extra
-arguments are passed on: ``python3 course.py test -k broadcast``,
-``python3 course.py lab --no-browser``.
+commands:
+  lab           open the course in JupyterLab: the whole repository, starting at the README's
+                chapter list (extra arguments go to `jupyter lab`, e.g. --no-browser)
+  test          run the tests and every notebook (extra arguments go to pytest,
+                e.g. -k broadcast, or tests/test_ops.py)
+  test-oldest   the same tests on the oldest versions pyproject.toml allows (.venv-oldest/)
+  help          this text (also -h, --help)
+
+The first run creates a virtual environment in .venv/ and installs minigrad with the
+course and test packages into it (a few minutes; pip shows its progress). Later runs
+reuse it, and reinstall only when pyproject.toml changes. A .venv/ that is broken or
+half-made (an interrupted first run, a python3 without venv support) is rebuilt.
+Needs nothing but python3 (3.10 or newer, with venv) and access to the package registry.
 """
+
+from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
+import time
 import venv
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent
-VENV = ROOT / ".venv"
-BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
-PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
-STAMP = VENV / ".minigrad-install-stamp"
+HERE = Path(__file__).resolve().parent
 EXTRAS = "course,test"
+LAB_SETTINGS = Path("classroom", "jupyterlab", "overrides.json")
+# What a venv folder holds before its pyvenv.cfg is written (an interrupted creation).
+VENV_SKELETON = {"bin", "lib", "lib64", "include", "Scripts", "Lib", "Include"}
+VENV_HINT = ("On Debian/Ubuntu install venv support with: sudo apt-get install python3-venv "
+             "(or python3.X-venv for your version); then run this command again.")
 
-# The README's test command: unit, property and notebook tests, on all cores.
-# --dist loadscope keeps each notebook's cells on one worker (nbval needs them in order).
-PYTEST_ARGS = ["-n", "auto", "--dist", "loadscope", "--nbval",
-               "--nbval-sanitize-with", "tests/nbval_sanitize.cfg"]
-
-
-def _say(msg: str) -> None:
-    print(f"[course] {msg}", flush=True)
-
-
-def _run(cmd: list) -> None:
-    result = subprocess.run([str(c) for c in cmd], cwd=ROOT)
-    if result.returncode != 0:
-        sys.exit(f"[course] this step failed (exit {result.returncode}): {' '.join(map(str, cmd))}")
+# The test command's pytest arguments.  --dist loadscope keeps each notebook's cells on one
+# worker (nbval needs them in order); the sanitizer masks addresses and timings in outputs.
+NBVAL_ARGS = ["--nbval", "--nbval-sanitize-with", "tests/nbval_sanitize.cfg"]
+PARALLEL_ARGS = ["-n", "auto", "--dist", "loadscope"]
 
 
-def ensure_env() -> None:
-    """Create .venv if it is missing and (re)install minigrad with its extras if stale."""
-    if not PYTHON.exists():
-        _say(f"creating a virtual environment in {VENV.relative_to(ROOT)}/ ...")
+class Stop(Exception):
+    """Ends the command with one line of explanation and an exit status (no traceback)."""
+
+    def __init__(self, message: str, status: int = 1):
+        super().__init__(message)
+        self.status = status
+
+
+def say(message: str) -> None:
+    print(f"[course] {message}", flush=True)
+
+
+def took(start: float) -> str:
+    seconds = time.monotonic() - start
+    return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.1f} min"
+
+
+def run(cmd: list, cwd: Path, what: str) -> int:
+    """Run ``cmd`` in the foreground; on Ctrl-C let it finish its own clean-up (it got the
+    Ctrl-C too), then stop with one line."""
+    proc = subprocess.Popen([str(c) for c in cmd], cwd=cwd)
+    try:
+        return proc.wait()
+    except KeyboardInterrupt:
+        deadline = time.monotonic() + 20
+        while proc.poll() is None:
+            try:
+                proc.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except (KeyboardInterrupt, subprocess.TimeoutExpired):
+                if time.monotonic() >= deadline or proc.poll() is None:
+                    proc.kill()
+                    proc.wait()
+        raise Stop(f"stopped {what} (Ctrl-C).", 130) from None
+
+
+class Env:
+    """A virtual environment for this checkout: ``.venv`` (or ``.venv-oldest``) in ``root``."""
+
+    def __init__(self, root: Path = HERE, name: str = ".venv"):
+        self.root = Path(root)
+        self.dir = self.root / name
+        self.bin = self.dir / ("Scripts" if os.name == "nt" else "bin")
+        self.python = self.bin / ("python.exe" if os.name == "nt" else "python")
+        self.stamp = self.dir / ".minigrad-install-stamp"
+
+    @property
+    def name(self) -> str:
+        return f"{self.dir.name}/"
+
+    def problem(self) -> str | None:
+        """Why the environment folder cannot be used as it is, or None (fine, or absent)."""
+        if not self.dir.exists():
+            return None
+        if not (self.dir / "pyvenv.cfg").is_file():
+            return "it has no pyvenv.cfg (its creation was interrupted)"
+        if not self.python.exists():
+            return f"it has no {self.python.relative_to(self.dir)}"
         try:
-            venv.EnvBuilder(with_pip=True).create(VENV)
-        except Exception as err:  # e.g. Debian without python3-venv
-            sys.exit(f"[course] could not create a virtual environment ({err}). On Debian/Ubuntu "
-                     f"install it with: sudo apt-get install python3-venv")
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + EXTRAS.encode()).hexdigest()
-    if STAMP.exists() and STAMP.read_text().strip() == wanted:
-        return
-    _say("installing minigrad and the course packages (first run takes a few minutes) ...")
-    _run([PYTHON, "-m", "pip", "install", "--disable-pip-version-check", "-q",
-          "-e", f".[{EXTRAS}]"])
-    STAMP.write_text(wanted + "\n")
+            check = subprocess.run([str(self.python), "-c", "import pip"],
+                                   capture_output=True, text=True, timeout=120)
+        except (OSError, subprocess.TimeoutExpired) as err:
+            return f"its python does not run ({err})"
+        if check.returncode != 0:
+            last = (check.stderr.strip().splitlines() or ["(no message)"])[-1]
+            return f"its python cannot import pip: {last}"
+        return None
+
+    def remove(self) -> None:
+        """Delete the folder, refusing when it does not look like a (half-made) venv."""
+        if not (self.dir / "pyvenv.cfg").is_file():
+            strangers = {p.name for p in self.dir.iterdir()} - VENV_SKELETON
+            if strangers:
+                raise Stop(f"{self.name} exists but is not a virtual environment (it holds "
+                           f"{', '.join(sorted(strangers)[:3])}); move it away and run this "
+                           f"command again.")
+        shutil.rmtree(self.dir)
+
+    def create(self) -> None:
+        version = ".".join(map(str, sys.version_info[:3]))
+        say(f"step 1/2: creating a virtual environment in {self.name} (Python {version}) ...")
+        start = time.monotonic()
+        try:
+            venv.EnvBuilder(with_pip=True, clear=True).create(self.dir)
+        except KeyboardInterrupt:
+            self._discard()
+            raise Stop(f"stopped while creating {self.name} (Ctrl-C); removed the half-made "
+                       f"environment, so the next run starts afresh.", 130) from None
+        except (subprocess.CalledProcessError, OSError) as err:
+            self._discard()
+            raise Stop(f"could not create a virtual environment in {self.name} ({err}). "
+                       + VENV_HINT) from None
+        say(f"created {self.name} in {took(start)}")
+
+    def _discard(self) -> None:
+        if self.dir.exists():
+            shutil.rmtree(self.dir, ignore_errors=True)
+
+    def wanted_stamp(self, extras: str = EXTRAS) -> str:
+        return hashlib.sha256((self.root / "pyproject.toml").read_bytes()
+                              + extras.encode()).hexdigest()
+
+    def ensure(self, extras: str = EXTRAS) -> None:
+        """Make the environment usable: rebuild it when broken, install when stale."""
+        if sys.version_info < (3, 10):
+            raise Stop(f"the course needs Python 3.10 or newer; this is "
+                       f"{sys.version.split()[0]} ({sys.executable}).")
+        why = self.problem()
+        if why is not None:
+            say(f"{self.name} is broken or half-made: {why}. Rebuilding it.")
+            self.remove()
+        if not self.dir.exists():
+            self.create()
+        wanted = self.wanted_stamp(extras)
+        if self.stamp.is_file() and self.stamp.read_text().strip() == wanted:
+            return
+        first = not self.stamp.is_file()
+        say(("step 2/2: installing" if first else "pyproject.toml changed: reinstalling")
+            + f" minigrad and the course packages into {self.name}"
+            + (" (a few minutes the first time)" if first else "") + " ...")
+        start = time.monotonic()
+        self.pip("install", "-e", f".[{extras}]", what="the install")
+        self.stamp.write_text(wanted + "\n")
+        say(f"done in {took(start)}: {self.name} is ready.")
+
+    def install_lab_settings(self) -> None:
+        """JupyterLab's settings for the course (``classroom/jupyterlab/overrides.json``:
+        Markdown files open rendered, so the README is a clickable chapter list; no news
+        pop-ups), as the defaults of this environment's JupyterLab only."""
+        target = self.dir / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+        source = self.root / LAB_SETTINGS
+        if source.is_file() and (not target.is_file()
+                                 or target.read_bytes() != source.read_bytes()):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, target)
+
+    def pip(self, *args, what: str) -> None:
+        status = run([self.python, "-m", "pip", *args[:1], "--disable-pip-version-check",
+                      *args[1:]], self.root, what)
+        if status != 0:
+            raise Stop(f"{what} failed (pip exited with {status}); the messages above say why. "
+                       f"Fix that and run this command again.", status)
 
 
-def oldest_pins() -> list:
+# -- the commands -----------------------------------------------------------------------------
+def wants_parallel(args: list) -> bool:
+    """Whether to spread the tests over all cores (pytest-xdist).  A selection by keyword,
+    or of single files or tests, runs in one process: starting workers, each collecting
+    everything, would cost more than it saves."""
+    if any(a in ("-n", "--numprocesses", "-p") or a.startswith(("-n", "--numprocesses"))
+           for a in args):
+        return False                  # the user chose
+    if any(a == "-k" or (a.startswith("-k") and len(a) > 2) for a in args):
+        return False
+    targets = [a for a in args if not a.startswith("-")]
+    if targets and all("::" in a or a.endswith((".py", ".ipynb")) for a in targets):
+        return False
+    return True
+
+
+def pytest_command(env: Env, args: list) -> list:
+    return [env.python, "-m", "pytest", *NBVAL_ARGS,
+            *(PARALLEL_ARGS if wants_parallel(args) else []), *args]
+
+
+def test(args: list, root: Path = HERE) -> int:
+    env = Env(root)
+    env.ensure()
+    return run(pytest_command(env, args), root, "the tests")
+
+
+def lab_command(env: Env, args: list) -> list:
+    """``jupyter lab`` serving the whole repository and opening the README (its chapter list,
+    rendered) unless the arguments name something else to open."""
+    cmd = [env.bin / "jupyter", "lab", f"--ServerApp.root_dir={env.root}",
+           # one Ctrl-C stops the server (instead of asking "Shut down? (y/[n])")
+           "--ServerApp.answer_yes=True"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    if not any(not a.startswith("-") for a in args):
+        cmd.append("README.md")
+    return cmd + list(args)
+
+
+def course_notebooks(root: Path) -> list:
+    return sorted(p for folder in ("chapters", "exercises", "solutions")
+                  for p in (root / folder).glob("[0-9][0-9]_*.ipynb"))
+
+
+def trust(env: Env) -> None:
+    """Mark the course's own notebooks as trusted (``jupyter trust``), so JupyterLab shows
+    their saved widgets and HTML before anything runs; an untrusted notebook shows each
+    widget as a line of text such as ``VBox(children=...``."""
+    notebooks = course_notebooks(env.root)
+    if notebooks:
+        result = subprocess.run([str(env.bin / "jupyter"), "trust", *map(str, notebooks)],
+                                cwd=env.root, capture_output=True, text=True)
+        if result.returncode != 0:
+            say("could not mark the course's notebooks as trusted (their widgets show as text "
+                "until you run them): " + (result.stderr.strip().splitlines() or ["?"])[-1])
+
+
+def lab(args: list, root: Path = HERE) -> int:
+    env = Env(root)
+    env.ensure()
+    env.install_lab_settings()
+    trust(env)
+    say("starting JupyterLab on the course; it opens the README's chapter list. "
+        "Press Ctrl-C here to stop it.")
+    status = run(lab_command(env, args), root, "JupyterLab")
+    say("JupyterLab stopped.")
+    return status
+
+
+def oldest_pins(root: Path = HERE) -> list:
     """Every ``name>=X`` requirement of pyproject.toml (with the course and test extras)
     turned into ``name==X``: the oldest versions minigrad claims to support."""
     try:
         import tomllib
     except ImportError:
-        sys.exit("[course] test-oldest reads pyproject.toml with tomllib: run it with Python 3.11+")
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+        raise Stop("test-oldest reads pyproject.toml with tomllib: run it with Python 3.11+")
+    project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
     reqs = project["dependencies"] + [r for extra in EXTRAS.split(",")
                                       for r in project["optional-dependencies"][extra]]
     return [r.replace(">=", "==") for r in reqs if ">=" in r and ";" not in r]
 
 
-def test_oldest(args: list) -> None:
+def test_oldest(args: list, root: Path = HERE) -> int:
     """Run the suite in .venv-oldest, built from the lower bounds, to prove they work."""
-    oldest = ROOT / ".venv-oldest"
-    python = oldest / PYTHON.relative_to(VENV)
-    if not python.exists():
-        venv.EnvBuilder(with_pip=True).create(oldest)
-    _say("installing the oldest supported versions: " + " ".join(oldest_pins()))
-    _run([python, "-m", "pip", "install", "--disable-pip-version-check", "-q", *oldest_pins()])
-    _run([python, "-m", "pip", "install", "--disable-pip-version-check", "-q", "--no-deps",
-          "-e", "."])
-    os.chdir(ROOT)
-    os.execv(str(python), [str(python), "-m", "pytest", *PYTEST_ARGS, *args])
-
-
-def lab(args: list) -> None:
-    ensure_env()
-    extra = ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
-    _say("starting JupyterLab on the chapters (Ctrl-C to stop) ...")
-    os.chdir(ROOT)
-    os.execv(str(BIN / "jupyter"), ["jupyter", "lab", "chapters/", *extra, *args])
-
-
-def test(args: list) -> None:
-    ensure_env()
-    os.chdir(ROOT)
-    os.execv(str(PYTHON), [str(PYTHON), "-m", "pytest", *PYTEST_ARGS, *args])
+    env = Env(root, ".venv-oldest")
+    pins = oldest_pins(root)
+    if env.problem() is not None:
+        env.remove()
+    if not env.dir.exists():
+        env.create()
+    say("installing the oldest supported versions: " + " ".join(pins))
+    env.pip("install", *pins, what="installing the oldest versions")
+    env.pip("install", "--no-deps", "-e", ".", what="installing minigrad")
+    return run(pytest_command(env, args), root, "the tests")
 
 
 COMMANDS = {"lab": lab, "test": test, "test-oldest": test_oldest}
+HELP = ("help", "-h", "--help")
 
 
-def main(argv: list) -> None:
-    if not argv or argv[0] not in COMMANDS:
-        sys.exit(__doc__)
-    COMMANDS[argv[0]](argv[1:])
+def main(argv: list | None = None, root: Path = HERE) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv:
+        print(__doc__, file=sys.stderr)
+        return 2
+    if argv[0] in HELP:
+        print(__doc__)
+        return 0
+    if argv[0] not in COMMANDS:
+        print(f"course.py: unknown command {argv[0]!r}; the commands are "
+              f"{', '.join(COMMANDS)} and help.\n\n{__doc__}", file=sys.stderr)
+        return 2
+    try:
+        return COMMANDS[argv[0]](argv[1:], root)
+    except Stop as stop:
+        print(f"[course] {stop}", file=sys.stderr, flush=True)
+        return stop.status
+    except KeyboardInterrupt:
+        print("\n[course] stopped (Ctrl-C).", file=sys.stderr, flush=True)
+        return 130
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    sys.exit(main())

@@ -31,6 +31,16 @@ its recipe per data set, Adam with the one-cycle schedule stepped every batch) i
 trained the same way, by ``cnn.train`` and by the same loop written for PyTorch,
 from the same initial weights and batches.
 
+BLAS threads (fit's ``blas_threads``)
+------------------------------------
+The tables above pin one BLAS thread for every side.  A learner's process is not
+pinned: NumPy's OpenBLAS starts one thread per core, and the small products of these
+models then cost far more than they compute, worst on a busy machine.  ``fit`` therefore
+trains on one BLAS thread by default.  The last table trains the digits example in
+fresh processes that are *not* pinned (OpenBLAS's default threads, as a learner's are),
+once with ``fit``'s default and once with ``blas_threads=None`` (BLAS left alone),
+alternating, three times each, and compares the medians.
+
 Targets
 -------
 * MLP, digits: minigrad's test accuracy >= 97 %, in under 30 s of training.
@@ -41,8 +51,10 @@ Targets
   bound by arithmetic, and PyTorch's direct convolutions (oneDNN, AVX-512 here) do it
   faster than im2col and NumPy's BLAS can; ``bench_layers.py`` judges the conv net
   the issue sets a target for (LeNet).
+* unpinned digits training: fit's default at most 1.1x the time with BLAS left alone
+  (it should be much faster on a busy or many-core machine; never clearly slower).
 
-Everything runs on one BLAS thread and one PyTorch thread (see ``harness.py``).
+Everything else runs on one BLAS thread and one PyTorch thread (see ``harness.py``).
 Exit status: 0 when every judged target is met, 1 when one is missed.
 """
 
@@ -50,13 +62,19 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness.py beside this script
-from harness import (NO_MALLOC_TUNING, NOT_INSTALLED, Table, Target,  # noqa: E402
+from harness import (NO_MALLOC_TUNING, NOT_INSTALLED, THREAD_ENV, Table, Target,  # noqa: E402
                      load_torch, machine_line, pin_environment, ratio, render, report)
 
-pin_environment()
+BLAS_CHILD = "--blas-child"       # (internal) train once, unpinned, and print the seconds
+if BLAS_CHILD not in sys.argv:
+    pin_environment()
 
 # Only now is it safe to load NumPy, its BLAS and PyTorch.
 import argparse  # noqa: E402
+import json  # noqa: E402
+import os  # noqa: E402
+import statistics  # noqa: E402
+import subprocess  # noqa: E402
 import time  # noqa: E402
 from dataclasses import replace  # noqa: E402
 
@@ -78,6 +96,7 @@ DIGITS_SECONDS_TARGET = 30.0
 SPEED_TARGET = 1.5
 CNN_ACCURACY_TARGET = {"digits": 0.985, "MNIST": 0.99}
 CNN_DIGITS_SECONDS_TARGET = 60.0
+BLAS_TARGET = 1.1
 
 
 def percent(value: float) -> str:
@@ -125,7 +144,7 @@ def datasets(args):
 
 
 # -- the two trainers ----------------------------------------------------------------------
-def train_minigrad(arrays, recipe):
+def train_minigrad(arrays, recipe, **fit_options):
     X_train, y_train, X_test, y_test = arrays
     mg.manual_seed(recipe.seed)
     model = mlp(X_train.shape[1], recipe.hidden, 10, recipe.dtype)
@@ -135,7 +154,7 @@ def train_minigrad(arrays, recipe):
     optimizer = mg.optim.Adam(model.parameters(), lr=recipe.lr)
     start = time.perf_counter()
     history = fit(model, nn.CrossEntropyLoss(), optimizer, loader, epochs=recipe.epochs,
-                  progress=None)
+                  progress=None, **fit_options)
     seconds = time.perf_counter() - start
     return {"seconds": seconds, "accuracy": held_out_accuracy(model, X_test, y_test),
             "loss": history.loss[-1], "initial": initial}
@@ -221,6 +240,57 @@ def compare(name, arrays, recipe, epochs, trainers):
     return rows, ours, speed
 
 
+# -- BLAS threads: fit's default against BLAS left alone, in unpinned processes -------------
+BLAS_SETTINGS = {"default": {}, "none": {"blas_threads": None}}
+
+
+def blas_child(setting: str, epochs: int, rows: int) -> int:
+    """(In a fresh, unpinned process) train the digits once and print seconds as JSON."""
+    from threadpoolctl import threadpool_info
+
+    def blas_now(epoch, history):                     # read while fit is training
+        seen.append(max((lib["num_threads"] for lib in threadpool_info()
+                         if lib["user_api"] == "blas"), default=0))
+
+    seen = []
+    recipe = replace(RECIPES["digits"], epochs=epochs)
+    X_train, y_train, X_test, y_test = prepare("digits")
+    arrays = X_train[:rows], y_train[:rows], X_test, y_test
+    result = train_minigrad(arrays, recipe, on_epoch_end=blas_now,
+                            **BLAS_SETTINGS[setting])
+    print(json.dumps({"seconds": result["seconds"], "accuracy": result["accuracy"],
+                      "blas_threads": max(seen)}))
+    return 0
+
+
+def blas_comparison(epochs: int, repeats: int, rows_used: int):
+    """Rows and the target for fit's default vs ``blas_threads=None``, each run in a fresh
+    process with BLAS's own thread count (the thread variables of the pin removed)."""
+    env = {k: v for k, v in os.environ.items() if k not in THREAD_ENV}
+    runs = {setting: [] for setting in BLAS_SETTINGS}
+    for _ in range(repeats):
+        for setting in BLAS_SETTINGS:                  # alternate, so load hits both alike
+            out = subprocess.run([sys.executable, __file__, BLAS_CHILD, setting, str(epochs),
+                                  str(rows_used)],
+                                 env=env, capture_output=True, text=True, check=True).stdout
+            runs[setting].append(json.loads(out.strip().splitlines()[-1]))
+    median = {s: statistics.median(r["seconds"] for r in runs[s]) for s in runs}
+    rows = []
+    for setting, label in (("default", "fit's default: blas_threads=1"),
+                           ("none", "blas_threads=None (BLAS's own)")):
+        rows.append((label, str(runs[setting][0]["blas_threads"]),
+                     " / ".join(f"{r['seconds']:.2f}" for r in runs[setting]),
+                     secs(median[setting]), percent(runs[setting][0]["accuracy"]),
+                     ratio(median[setting] / median["default"])))
+    target = Target("digits unpinned: fit's default / BLAS left alone",
+                    median["default"] / median["none"], BLAS_TARGET)
+    table = Table(f"BLAS threads: digits ({rows_used:,} rows, {epochs} epochs), fresh unpinned "
+                  f"processes (OpenBLAS's default threads), median of {repeats}",
+                  ("setting", "BLAS threads in training", "runs (s)", "median",
+                   "test accuracy", "time vs default"), rows)
+    return table, target
+
+
 # -- main ----------------------------------------------------------------------------------
 def parse_args():
     parser = argparse.ArgumentParser(
@@ -237,6 +307,9 @@ def parse_args():
 
 
 def main() -> int:
+    if BLAS_CHILD in sys.argv:
+        at = sys.argv.index(BLAS_CHILD)
+        return blas_child(sys.argv[at + 1], int(sys.argv[at + 2]), int(sys.argv[at + 3]))
     args = parse_args()
     print(machine_line(malloc_tuning=not args.no_malloc_tuning))
     print()
@@ -277,10 +350,16 @@ def main() -> int:
     print(render(Table("Training the examples' conv net (float32, Adam + one-cycle, same "
                        "initial weights and batches)", headers, cnn_rows), args.markdown),
           end="\n\n")
+    # (--quick: one epoch on 128 rows, since BLAS left alone can be 10-80x slower under load)
+    blas_table, blas_target = blas_comparison(
+        epochs=1 if args.quick else RECIPES["digits"].epochs, repeats=1 if args.quick else 3,
+        rows_used=128 if args.quick else len(prepare("digits")[0]))
+    print(render(blas_table, args.markdown), end="\n\n")
     if args.quick:
         print("--quick: 2 epochs (MLP) and 1 epoch (conv net) only, so the targets are not "
               "judged.")
         return 0
+    targets.append(blas_target)
     return report(targets, args.markdown)
 
 

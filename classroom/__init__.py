@@ -9,7 +9,10 @@ package is the classroom around it, and imports minigrad (never the other way ro
                     their expected observations, and the generator of ``exercises/``
 * ``grade/``        the autograder and its Gradescope export
 * ``designs/``      the other autograd designs the chapters compare
-* ``site.py``       the course as static HTML
+* ``site/``         the course as a book of HTML pages that reads offline
+* ``launch.py``     Binder, Colab and JupyterHub links from ``[project.urls]``
+* ``execute.py``    run notebooks and save them with outputs and widget state
+* ``jupyterlab/``   the JupyterLab settings ``course.py lab`` gives learners
 
 In an exercise notebook::
 

@@ -88,6 +88,12 @@ CHAPTERS = [
             "different costs",
             40, _f("classroom.designs.depth_first", "classroom.designs.creator_tape",
                    "classroom.widgets.designs")),
+    Chapter(13, "attention", "Attention and a small transformer",
+            "queries, keys and values, the causal mask, heads and blocks: a tiny GPT that "
+            "reverses digits",
+            50, _f("nn.attention", "nn.functional.scaled_dot_product_attention",
+                   "nn.MultiheadAttention", "nn.TransformerEncoderLayer",
+                   "classroom.widgets.attention")),
 ]
 
 #: Available to every chapter: the course package itself, its check/hint/solution functions,

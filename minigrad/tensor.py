@@ -22,6 +22,7 @@ Dtype policy
 from __future__ import annotations
 
 import numbers
+import sys
 
 import numpy as np
 
@@ -229,9 +230,9 @@ class Tensor:
 
         See :func:`minigrad.autograd.backward` for the rules.
         """
-        from .autograd import backward  # autograd imports this module, so import late
-
-        backward(self, grad, retain_graph=retain_graph)
+        # autograd imports this module, so it is found at call time (without an import
+        # statement, which costs more than a step of a small model's backward walk)
+        sys.modules["minigrad.autograd"].backward(self, grad, retain_graph=retain_graph)
 
     def zero_grad(self) -> None:
         """Forget the accumulated gradient (``.grad`` becomes None, as in PyTorch)."""

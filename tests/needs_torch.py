@@ -20,6 +20,9 @@ def require_torch():
         if os.environ.get("CI"):
             pytest.fail(f"PyTorch is not installed, and CI must compare minigrad with it: "
                         f"{INSTALL}", pytrace=False)
-        pytest.skip(f"PyTorch is not installed; {INSTALL} to compare minigrad with it")
+        # allow_module_level: called at a module's top it skips that module (inside a test it
+        # skips the test, as without the flag)
+        pytest.skip(f"PyTorch is not installed; {INSTALL} to compare minigrad with it",
+                    allow_module_level=True)
     torch.set_num_threads(1)
     return torch

@@ -27,6 +27,9 @@ def test_training_benchmark_runs_both_libraries_on_the_same_batches():
     assert result.returncode == 0, result.stdout + result.stderr
     assert "digits (7,190 rows, 2 epochs)" in result.stdout
     assert "targets are not judged" in result.stdout
+    blas = result.stdout.split("BLAS threads: digits (128 rows, 1 epochs)", 1)[1]
+    default, alone = blas.splitlines()[3:5]          # rows: fit's default, BLAS left alone
+    assert default.startswith("fit's default: blas_threads=1") and default.split()[3] == "1"
 
 
 GRADE_SCRIPT = SCRIPT.parent / "bench_grade.py"
@@ -40,6 +43,26 @@ def test_grading_benchmark_runs_and_prints_its_table():
     assert result.returncode in (0, 1), result.stdout + result.stderr
     for heading in ("Autograder throughput", "submissions/minute", "Summary"):
         assert heading in result.stdout
+
+
+def test_widget_timing_script_runs_every_widget():
+    result = subprocess.run([sys.executable, str(SCRIPT.parent / "bench_widgets.py"), "--quick"],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "baseline: a plain 9 x 3.5 in line plot" in result.stdout
+    assert result.stdout.count("\nch ") == 12 and "targets are not judged" in result.stdout
+
+
+def test_no_test_asserts_a_duration():
+    """Durations fail under load: targets live in benchmarks/, never in tests.  (The browser
+    tests read a clock only to give up waiting for the page: timeouts, not targets.)"""
+    import re
+    clock = re.compile(r"\b(perf_counter|process_time|monotonic|time\.time)\(")
+    tests = Path(__file__).resolve().parent
+    timed = [str(p.relative_to(tests)) for p in tests.rglob("test_*.py")
+             if p.name != Path(__file__).name and clock.search(p.read_text(encoding="utf-8"))
+             and "browser" not in p.parts]
+    assert not timed, f"tests that read a clock (move the target to benchmarks/): {timed}"
 
 
 def test_chapter_timing_script_runs_a_chapter():

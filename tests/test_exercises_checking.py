@@ -29,10 +29,8 @@ def spin():
 
 
 def test_a_case_that_runs_too_long_is_stopped_and_reported():
-    started = time.monotonic()
-    got = observe(spin, seconds=0.2)
+    got = observe(spin, seconds=0.2)         # spin() never returns: only the budget ends it
     assert isinstance(got, Raised) and got.kind == TOO_SLOW
-    assert time.monotonic() - started < 5
 
 
 def test_catching_everything_does_not_hide_a_case_that_runs_too_long():
@@ -67,12 +65,10 @@ def test_a_walk_over_every_path_of_a_40_rung_ladder_says_so_within_seconds():
     namespace = {}
     exec(chapter("02").SETUP, namespace)
     exec(compile(attempt.read_text(encoding="utf-8"), str(attempt), "exec"), namespace)
-    started = time.monotonic()
-    verdict = check("02.count_visits", namespace["count_visits"])
+    verdict = check("02.count_visits", namespace["count_visits"])   # (2**41 visits, if let run)
     assert verdict.status == INCORRECT
     message = verdict.verdict.message
     assert message.startswith("too slow:") and "visits every path" in message
-    assert time.monotonic() - started < 3 * get("02.count_visits").seconds
 
 
 # -- stopping at the first failure -------------------------------------------------------------

@@ -6,7 +6,8 @@ import pytest
 
 from minigrad import nn
 from minigrad.train import History
-from classroom.widgets.classifier import (LiveLossPlot, PredictionBrowser, predict_proba, select)
+from classroom.widgets.classifier import (LiveLossPlot, PredictionBrowser, loss_limits,
+                                          predict_proba, select)
 
 # 12 made-up 8x8 "images" with 4 classes; rows 2, 5 and 9 are predicted wrongly.
 RNG = np.random.default_rng(0)
@@ -43,7 +44,8 @@ def test_initial_state_is_deterministic():
     a, b = browser(), browser()
     assert bytes(a.image.value).startswith(b"\x89PNG")
     assert bytes(a.image.value) == bytes(b.image.value) and a.status.value == b.status.value
-    assert a.current == 0 and a.slider.max == 11
+    assert a.current == 0 and (a.slider.min, a.slider.max) == (1, 12)
+    assert "image 1 of 12" in a.status.value and a.slider.value == 1
     assert "9 of 12 test images right" in a.summary.value and "3 wrong" in a.summary.value
     assert "true <b>0</b>, predicted <b>0</b>" in a.status.value and "right" in a.status.value
 
@@ -51,8 +53,9 @@ def test_initial_state_is_deterministic():
 def test_slider_buttons_and_filters():
     w = browser()
     first = bytes(w.image.value)
-    w.slider.value = 2                                   # a mistake: 2 predicted as 0
+    w.slider.value = 3                                   # a mistake: 2 predicted as 0
     assert w.current == 2 and bytes(w.image.value) != first
+    assert "image 3 of 12" in w.status.value             # the caption says what the slider says
     assert "true <b>2</b>, predicted <b>0</b> with 70.0%" in w.status.value
     assert "wrong" in w.status.value and "the true digit got 10.0%" in w.status.value
     w.next_button.click()
@@ -60,12 +63,12 @@ def test_slider_buttons_and_filters():
     w.prev_button.click()
     w.prev_button.click()
     assert w.current == 1
-    w.slider.value = 0
+    w.slider.value = 1
     w.prev_button.click()                                # wraps around to the last image
-    assert w.current == 11
+    assert w.current == 11 and w.slider.value == 12
 
     w.mistakes.value = True                              # only the three mistakes
-    assert w.selection.tolist() == [2, 5, 9] and w.slider.max == 2 and w.current == 2
+    assert w.selection.tolist() == [2, 5, 9] and w.slider.max == 3 and w.current == 2
     assert "browsing <b>3</b> mistakes" in w.summary.value
     for _ in range(3):
         assert w.predictions[w.current] != w.labels[w.current]
@@ -104,3 +107,12 @@ def test_live_loss_plot_redraws_each_epoch_and_never_stops_training():
     history.append(loss=0.5, accuracy=0.9, val_loss=0.6, val_accuracy=0.88)
     plot(2, history)
     assert bytes(plot.image.value) != once and plot.epochs_drawn == 2
+
+
+def test_the_loss_axis_follows_a_loss_below_its_usual_floor():
+    """A model trained on (re-running the training cell) fell below 0.01 and off the plot."""
+    assert loss_limits({}) == (1e-2, 3.0)
+    assert loss_limits({"loss": [2.0, 0.5], "val_loss": [1.0]}) == (1e-2, 3.0)
+    low, high = loss_limits({"loss": [0.3, 0.004, 0.0007], "val_loss": [0.02]})
+    assert low == pytest.approx(1e-4) and high == 3.0
+    assert loss_limits({"loss": [6.0]})[1] == pytest.approx(9.0)

@@ -67,11 +67,9 @@ def test_initial_state_is_deterministic(explorer):
     assert explorer.previous is None
 
 
-def test_slider_retrains_and_redraws_quickly(explorer):
-    import time
-
+def test_slider_retrains_and_redraws(explorer):
+    """(How quickly is benchmarks/bench_widgets.py's business: no timing in tests.)"""
     before = bytes(explorer.image.value)
-    start = time.process_time()
     explorer.slider.value = 0.002
     assert explorer.word == "slow" and "slow" in explorer.html.value
     assert "lr = <b>0.002</b>" in explorer.html.value
@@ -81,7 +79,6 @@ def test_slider_retrains_and_redraws_quickly(explorer):
     assert explorer.word == "diverges" and "Try a smaller rate" in explorer.html.value
     explorer.slider.value = 0.5
     assert explorer.word == "converges"
-    assert (time.process_time() - start) / 3 < 0.2            # seconds per redraw
     np.testing.assert_array_equal(explorer.losses, train_losses(0.5))
 
 

@@ -102,7 +102,8 @@ def test_changing_controls_redraws_and_rewrites():
 @pytest.fixture
 def no_png(monkeypatch):
     """Skip PNG encoding where a test checks only the text and the controls (it is slow)."""
-    monkeypatch.setattr("classroom.widgets.tensor.png", lambda figure: b"\x89PNG")
+    monkeypatch.setattr("classroom.widgets.tensor.show",
+                        lambda image, figure: setattr(image, "value", b"\x89PNG"))
 
 
 def test_the_surprise_button_tours_the_cases_and_wraps_round(no_png):
@@ -116,7 +117,18 @@ def test_the_surprise_button_tours_the_cases_and_wraps_round(no_png):
     assert f"Surprise 2 of {len(SURPRISES)}" in explorer.html.value
     for _ in range(len(SURPRISES) - 1):
         explorer.surprise.click()
+        assert explorer.dtype.label, "the dtype dropdown went blank"
     assert explorer.stop == 0 and "Surprise 1 of" in explorer.html.value
+
+
+def test_the_dtype_dropdown_shows_not_given_rather_than_a_blank():
+    """A Dropdown whose value is None shows an empty box (seen in JupyterLab)."""
+    explorer = TensorExplorer()
+    assert explorer.dtype.label == "not given" and explorer.dtype.value is not None
+    assert explorer.result["rule"].startswith("Rule 3")       # and it means dtype=None
+    explorer.dtype.value = "float32"
+    explorer.dtype.value = "not given"
+    assert explorer.tensor.dtype == np.float64
 
 
 def test_a_hand_made_choice_leaves_the_tour(no_png):

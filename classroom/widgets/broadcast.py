@@ -25,7 +25,8 @@ import numpy as np
 from minigrad.broadcasting import broadcast_axes, sum_to
 from minigrad.errors import ShapeError
 from minigrad.tensor import Tensor
-from .render import new_figure, png
+from .render import DPI, new_figure, show
+from .layout import fits_label
 
 MAX_AXES = 4
 MAX_SIZE = 8
@@ -227,7 +228,7 @@ def example_values(shape: tuple, start: float) -> np.ndarray:
     return (start + step * np.arange(n, dtype=float)).reshape(shape)
 
 
-def draw(info: dict, mode: str = "forward", dpi: int = 80):
+def draw(info: dict, mode: str = "forward", dpi: int = DPI):
     """A figure for an :func:`analyse` result: ``mode`` is ``"forward"`` (stretching) or
     ``"backward"`` (summing the gradient back with ``sum_to``)."""
     a, b = info["a"], info["b"]
@@ -294,7 +295,7 @@ class BroadcastExplorer:
     """
 
     def __init__(self, shape_a: str = "(3, 1)", shape_b: str = "(4,)", mode: str = "forward",
-                 dpi: int = 80):
+                 dpi: int = DPI):
         import ipywidgets as w
 
         self.dpi = dpi
@@ -303,12 +304,18 @@ class BroadcastExplorer:
                               layout=w.Layout(width="220px"))
         self.shape_b = w.Text(value=shape_b, description="shape of b", continuous_update=False,
                               layout=w.Layout(width="220px"))
-        self.examples = w.Dropdown(options=[("examples…", None)] + [
-            (f"{x} and {y}", (x, y)) for x, y in EXAMPLES], value=None, description="try",
+        # The menu's resting entry is "examples…", whose value is "" (not None: a Dropdown
+        # whose value is None shows a blank box).
+        self.examples = w.Dropdown(options=[("examples…", "")] + [
+            (f"{x} and {y}", (x, y)) for x, y in EXAMPLES], value="", description="try",
             layout=w.Layout(width="260px"))
         self.mode = w.ToggleButtons(options=["forward", "backward"], value=mode,
-                                    description="show")
-        self.swap = w.Button(description="swap a and b")
+                                    description="show",
+                                    # (a ToggleButtons is a block: it wrapped below "show")
+                                    layout=w.Layout(display="flex", align_items="center",
+                                                    flex="0 0 auto"))
+        self.swap = w.Button(description="swap a and b",
+                             layout=fits_label())
         self.html = w.HTML()
         self.image = w.Image(format="png")
         self.info = None
@@ -331,9 +338,9 @@ class BroadcastExplorer:
         self.update()
 
     def _pick(self, change) -> None:
-        if change["new"] is not None:
+        if change["new"]:
             self._set_shapes(*change["new"])
-            self.examples.value = None          # back to "examples…", so it can be picked again
+            self.examples.value = ""            # back to "examples…", so it can be picked again
 
     def _swap(self, _button=None) -> None:
         self._set_shapes(self.shape_b.value, self.shape_a.value)
@@ -351,7 +358,7 @@ class BroadcastExplorer:
         self.info = analyse(shape_a, shape_b)
         self.html.value = describe(self.info)
         fig = draw(self.info, self.mode.value, dpi=self.dpi)
-        self.image.value = png(fig)
+        show(self.image, fig)
 
     def show(self):
         """Display the explorer (in Jupyter)."""

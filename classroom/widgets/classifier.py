@@ -21,7 +21,8 @@ import numpy as np
 
 from minigrad.autograd import no_grad
 from minigrad.tensor import Tensor
-from .render import new_figure, png
+from .render import DPI, new_figure, show
+from .layout import fits_label
 
 #: Colours of the predicted class's bar: right and wrong.
 RIGHT, WRONG = "#2a9d4b", "#d62728"
@@ -67,19 +68,19 @@ class LiveLossPlot:
     ``fit(..., on_epoch_end=plot)``.  ``plot.epochs_drawn`` counts the redraws.
     """
 
-    def __init__(self, epochs: int, dpi: int = 80):
+    def __init__(self, epochs: int, dpi: int = DPI):
         import ipywidgets as widgets
 
         self.epochs = int(epochs)
         self.dpi = dpi
         self.epochs_drawn = 0
         self.image = widgets.Image(format="png")
-        self.image.value = png(self.draw({}))
+        show(self.image, self.draw({}))
 
     def __call__(self, epoch, history) -> None:
         self.epochs_drawn = int(epoch)
-        self.image.value = png(self.draw(history.as_dict() if hasattr(history, "as_dict")
-                                         else dict(history)))
+        show(self.image, self.draw(history.as_dict() if hasattr(history, "as_dict")
+                                   else dict(history)))
         return None                      # None: fit goes on training
 
     def draw(self, columns: dict):
@@ -95,7 +96,7 @@ class LiveLossPlot:
                 loss_ax.plot(range(1, len(values) + 1), values, style, marker="o", ms=3,
                              label=label)
         loss_ax.set_yscale("log")
-        loss_ax.set_ylim(1e-2, 3.0)
+        loss_ax.set_ylim(*loss_limits(columns))
         loss_ax.minorticks_off()
         loss_ax.set_title("cross-entropy loss")
         for key, label, style in (("accuracy", "train", "-"), ("val_accuracy", "test", "--")):
@@ -108,8 +109,8 @@ class LiveLossPlot:
         acc_ax.set_ylim(low, 1.0)
         acc_ax.set_title("accuracy")
         if columns.get("loss"):
-            loss_ax.legend(fontsize=8, loc="upper right")
-            acc_ax.legend(fontsize=8, loc="lower right")
+            loss_ax.legend(fontsize=9.5, loc="upper right")
+            acc_ax.legend(fontsize=9.5, loc="lower right")
         else:
             for ax in (loss_ax, acc_ax):
                 ax.text(0.5, 0.5, "waiting for the first epoch", ha="center", va="center",
@@ -123,8 +124,18 @@ class LiveLossPlot:
         display(self.image)
 
 
+def loss_limits(columns: dict) -> tuple:
+    """The loss axis: from 0.01 (or the next power of ten below the smallest loss, so
+    the curve never drops off the bottom) up to 3 (above log 10 = 2.3, an untrained net)."""
+    seen = [v for key in ("loss", "val_loss") for v in columns.get(key) or []
+            if np.isfinite(v) and v > 0]
+    low = min([1e-2] + [10.0 ** np.floor(np.log10(v)) for v in seen])
+    high = max([3.0] + [v * 1.5 for v in seen])
+    return low, high
+
+
 # -- browsing predictions -------------------------------------------------------------------
-def draw_prediction(image: np.ndarray, label: int, probabilities: np.ndarray, dpi: int = 80):
+def draw_prediction(image: np.ndarray, label: int, probabilities: np.ndarray, dpi: int = DPI):
     """One image beside the bar chart of its predicted probabilities."""
     fig = new_figure(6.6, 2.4, dpi=dpi)
     pic, bars = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1, 2.4]})
@@ -157,7 +168,7 @@ class PredictionBrowser:
     read ``image.value``, ``status.value``, ``current`` and ``selection``.
     """
 
-    def __init__(self, images, labels, probabilities, dpi: int = 80):
+    def __init__(self, images, labels, probabilities, dpi: int = DPI):
         import ipywidgets as widgets
 
         images = np.asarray(images, dtype=np.float64)
@@ -183,10 +194,14 @@ class PredictionBrowser:
         self.digit = widgets.Dropdown(options=[("all", -1)] + [(str(c), c) for c in
                                                                range(self.probabilities.shape[1])],
                                       value=-1, description="true digit:")
-        self.slider = widgets.IntSlider(value=0, min=0, max=max(len(self.selection) - 1, 0),
+        # Counts from 1, like the caption ("image 1 of 359"): slider.value is the caption's
+        # number, so the two always agree.
+        self.slider = widgets.IntSlider(value=1, min=1, max=max(len(self.selection), 1),
                                         description="image:", continuous_update=False)
-        self.prev_button = widgets.Button(description="◀ previous")
-        self.next_button = widgets.Button(description="next ▶")
+        self.prev_button = widgets.Button(description="◀ previous",
+                                          layout=fits_label())
+        self.next_button = widgets.Button(description="next ▶",
+                                          layout=fits_label())
         self.image = widgets.Image(format="png")
         self.status = widgets.HTML()
         self.summary = widgets.HTML()
@@ -208,12 +223,12 @@ class PredictionBrowser:
         """The index (into the full arrays) of the image shown, or None when none matches."""
         if len(self.selection) == 0:
             return None
-        return int(self.selection[min(self.slider.value, len(self.selection) - 1)])
+        return int(self.selection[min(self.slider.value, len(self.selection)) - 1])
 
     def step(self, delta: int) -> None:
         """Move ``delta`` images through the selection, wrapping around at the ends."""
         if len(self.selection):
-            self.slider.value = (self.slider.value + delta) % len(self.selection)
+            self.slider.value = (self.slider.value - 1 + delta) % len(self.selection) + 1
 
     # -- callbacks (never print) -----------------------------------------------------------
     def _on_filter(self, _change) -> None:
@@ -221,8 +236,8 @@ class PredictionBrowser:
         self.selection = select(self.labels, self.predictions, self.mistakes.value, digit)
         self._quiet = True                         # one redraw at the end, not one per change
         try:
-            self.slider.value = 0
-            self.slider.max = max(len(self.selection) - 1, 0)
+            self.slider.value = 1
+            self.slider.max = max(len(self.selection), 1)
             self.slider.disabled = len(self.selection) == 0
         finally:
             self._quiet = False
@@ -253,7 +268,7 @@ class PredictionBrowser:
         extra = ""
         if predicted != label:
             extra = f"; the true digit got {self.probabilities[i, label]:.1%}"
-        return (f"image {self.slider.value + 1} of {len(self.selection)} (test image #{i}): "
+        return (f"image {self.slider.value} of {len(self.selection)} (test image #{i}): "
                 f"true <b>{label}</b>, predicted <b>{predicted}</b> with {confidence:.1%} "
                 f"&mdash; {verdict}{extra}")
 
@@ -270,7 +285,7 @@ class PredictionBrowser:
         else:
             fig = draw_prediction(self.images[i], int(self.labels[i]), self.probabilities[i],
                                   dpi=self.dpi)
-        self.image.value = png(fig)
+        show(self.image, fig)
 
     def show(self) -> None:
         from IPython.display import display

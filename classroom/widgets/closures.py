@@ -21,7 +21,8 @@ import numpy as np
 
 from ..designs import closures as cl
 from minigrad.data import product
-from .render import new_figure, png
+from .render import DPI, new_figure, show
+from .layout import fits_label
 
 FORWARD, LOSS, BACKWARD, DONE, START = "forward", "loss", "backward", "done", "start"
 
@@ -153,13 +154,13 @@ def _shape_text(shape) -> str:
     return "×".join(str(s) for s in shape)
 
 
-def draw(stepper: ClosureStepper, dpi: int = 80):
+def draw(stepper: ClosureStepper, dpi: int = DPI):
     """Boxes for the layers and the loss, the shapes that flowed, and the closure stack."""
     layers = stepper.layers
     n = len(layers)
-    fig = new_figure(10.0, 3.6, dpi=dpi)
+    fig = new_figure(9.3, 3.8, dpi=dpi)
     ax = fig.add_axes([0.0, 0.0, 1.0, 1.0])
-    ax.set_xlim(-0.6, n + 2.6)
+    ax.set_xlim(-0.7, n + 3.3)
     ax.set_ylim(-0.2, 3.6)
     ax.axis("off")
     box_w, box_h, y0 = 0.8, 0.7, 2.1
@@ -167,11 +168,11 @@ def draw(stepper: ClosureStepper, dpi: int = 80):
     def box(x, label, active, ran, color):
         face = color if active else ("#eef3fa" if ran else "white")
         ax.add_patch(_rect(x - box_w / 2, y0, box_w, box_h, face, "black" if active else "gray"))
-        ax.text(x, y0 + box_h / 2, label, ha="center", va="center", fontsize=8,
+        ax.text(x, y0 + box_h / 2, label, ha="center", va="center", fontsize=10.5,
                 fontweight="bold" if active else "normal")
 
     ax.text(-0.45, y0 + box_h * 0.72, f"X {_shape_text(stepper.X.shape)}", ha="center",
-            va="bottom", fontsize=8)
+            va="bottom", fontsize=10)
     for i, layer in enumerate(layers):
         x = i + 0.6
         forward_now = stepper.phase == FORWARD and stepper.current == i
@@ -182,40 +183,40 @@ def draw(stepper: ClosureStepper, dpi: int = 80):
             ax.annotate("", xy=(x + 0.5, y0 + box_h * 0.72), xytext=(x + box_w / 2, y0 + box_h * 0.72),
                         arrowprops=dict(arrowstyle="->", color="#3d78c2"))
             ax.text(x + 0.5, y0 + box_h + 0.12, _shape_text(stepper.shapes[i][1]), ha="center",
-                    fontsize=7, color="#3d78c2")
+                    fontsize=9.5, color="#3d78c2")
         if i in stepper.grad_shapes:                         # backward arrow with dX's shape
             ax.annotate("", xy=(x - 0.5, y0 + box_h * 0.28), xytext=(x - box_w / 2, y0 + box_h * 0.28),
                         arrowprops=dict(arrowstyle="->", color="#c0661b"))
             ax.text(x - 0.5, y0 - 0.22, "dX " + _shape_text(stepper.grad_shapes[i][1]),
-                    ha="center", fontsize=7, color="#c0661b")
+                    ha="center", fontsize=9.5, color="#c0661b")
         if i in stepper.grad_norms:
             g = stepper.grad_norms[i]
             ax.text(x, y0 - 0.55, f"‖dW‖ {g['W']:.3f}\n‖db‖ {g['b']:.3f}", ha="center",
-                    va="center", fontsize=7, color="#c0661b")
+                    va="center", fontsize=9.5, color="#c0661b")
     loss_x = n + 0.6
     loss_label = "mse_loss" if stepper.loss is None else f"mse_loss\n{stepper.loss:.4f}"
     box(loss_x, loss_label, stepper.phase == LOSS, stepper.loss is not None, "#b6d7a8")
     if stepper.dX is not None:
         ax.text(-0.45, y0 + 0.05, f"dX\n{_shape_text(stepper.dX.shape)}", ha="center",
-                va="top", fontsize=8, color="#c0661b")
+                va="top", fontsize=10, color="#c0661b")
 
     # the closure stack, bottom (first pushed) to top (next to run)
-    sx = n + 1.85
-    ax.text(sx, 3.4, "closure stack", ha="center", fontsize=8, fontweight="bold")
+    sx = n + 2.25
+    ax.text(sx, 3.4, "closure stack", ha="center", fontsize=10.5, fontweight="bold")
     slot_h = min(0.42, 2.9 / max(n, 1))
     for k in range(n):
         y = 0.1 + k * slot_h
         if k < len(stepper.closures):
             i, _ = stepper.closures[k]
             top = k == len(stepper.closures) - 1
-            ax.add_patch(_rect(sx - 0.6, y, 1.2, slot_h * 0.85, "#fde9d6" if top else "#f4f4f4",
+            ax.add_patch(_rect(sx - 0.95, y, 1.9, slot_h * 0.85, "#fde9d6" if top else "#f4f4f4",
                                "#c0661b" if top else "gray"))
             ax.text(sx, y + slot_h * 0.42, f"backward of {i}: {layers[i]!r}", ha="center",
-                    va="center", fontsize=6.5)
+                    va="center", fontsize=9)
         else:
-            ax.add_patch(_rect(sx - 0.6, y, 1.2, slot_h * 0.85, "white", "#dddddd"))
+            ax.add_patch(_rect(sx - 0.95, y, 1.9, slot_h * 0.85, "white", "#dddddd"))
     ax.text(sx, 0.1 + n * slot_h + 0.05, "↑ next to run" if stepper.closures else "(empty)",
-            ha="center", fontsize=7, color="gray")
+            ha="center", fontsize=9.5, color="gray")
     return fig
 
 
@@ -234,13 +235,15 @@ class ClosureExplorer:
     """
 
     def __init__(self, model: cl.Sequential | None = None, X=None, Y=None, batch: int = 8,
-                 dpi: int = 80):
+                 dpi: int = DPI):
         import ipywidgets as widgets
 
         self.dpi = dpi
         self.stepper = ClosureStepper(model, X, Y, batch=batch)
-        self.step_button = widgets.Button(description="step", button_style="primary")
-        self.reset_button = widgets.Button(description="reset")
+        self.step_button = widgets.Button(description="step", button_style="primary",
+                                          layout=fits_label())
+        self.reset_button = widgets.Button(description="reset",
+                                           layout=fits_label())
         self.image = widgets.Image(format="png")
         self.status = widgets.HTML()
         self.step_button.on_click(self._on_step)
@@ -259,7 +262,7 @@ class ClosureExplorer:
 
     def redraw(self) -> None:
         self.step_button.disabled = self.stepper.done
-        self.image.value = png(draw(self.stepper, dpi=self.dpi))
+        show(self.image, draw(self.stepper, dpi=self.dpi))
         self.status.value = self.stepper.describe()
 
     def show(self) -> None:

@@ -22,7 +22,7 @@ import numpy as np
 from minigrad.autograd import topological_order
 from ..designs import depth_first
 from minigrad.tensor import Tensor
-from .render import new_figure, png
+from .render import DPI, new_figure, show
 
 #: The walks the widget compares, in the order they are drawn.
 WALKS = ("naive depth-first", "topological (depth_first)", "minigrad's tape")
@@ -57,7 +57,7 @@ def formula_counts(rungs: int) -> dict:
     return {WALKS[0]: 2 ** (rungs + 2) - 3, WALKS[1]: 3 * rungs + 1, WALKS[2]: 3 * rungs + 1}
 
 
-def draw(rungs: int, max_rungs: int = 30, dpi: int = 80):
+def draw(rungs: int, max_rungs: int = 30, dpi: int = DPI):
     """Visits against ladder depth (log scale) for every walk, the current depth marked."""
     fig = new_figure(6.4, 3.4, dpi=dpi)
     ax = fig.subplots()
@@ -81,7 +81,7 @@ def draw(rungs: int, max_rungs: int = 30, dpi: int = 80):
     ax.set_xlabel("rungs k (diamonds in the ladder)")
     ax.set_ylabel("node visits in one backward")
     ax.set_title(f"a ladder of {rungs} diamonds: {3 * rungs + 1} nodes")
-    ax.legend(loc="upper left", fontsize=8)
+    ax.legend(loc="upper left", fontsize=9.5)
     return fig
 
 
@@ -92,7 +92,7 @@ class LadderExplorer:
     ``image.value``, ``status.value`` and ``counts``.
     """
 
-    def __init__(self, rungs: int = 3, max_rungs: int = 30, dpi: int = 80):
+    def __init__(self, rungs: int = 3, max_rungs: int = 30, dpi: int = DPI):
         import ipywidgets as widgets
 
         self.max_rungs = int(max_rungs)
@@ -122,7 +122,7 @@ class LadderExplorer:
     def redraw(self) -> None:
         k = self.slider.value
         self.counts = ladder_counts(k)
-        self.image.value = png(draw(k, self.max_rungs, dpi=self.dpi))
+        show(self.image, draw(k, self.max_rungs, dpi=self.dpi))
         self.status.value = self.status_text()
 
     def show(self) -> None:

@@ -25,7 +25,8 @@ from minigrad.autograd import no_grad
 from minigrad.data import product
 from minigrad.optim import Adam
 from minigrad.tensor import Tensor
-from .render import new_figure, png
+from .render import DPI, new_figure, show
+from .layout import fits_label
 
 #: The architectures the toggle offers, in order, with a one-line description each.
 ARCHITECTURES = {
@@ -121,9 +122,9 @@ class ProductTrainer:
         return (self.grid[:, 0] * self.grid[:, 1]).reshape(len(self.axis), len(self.axis))
 
 
-def draw(trainer: ProductTrainer, dpi: int = 80):
+def draw(trainer: ProductTrainer, dpi: int = DPI):
     """The widget's picture: true surface, predicted surface, loss curve so far."""
-    fig = new_figure(11.0, 3.3, dpi=dpi)
+    fig = new_figure(9.4, 3.1, dpi=dpi)
     axes = fig.subplots(1, 3, gridspec_kw={"width_ratios": [1, 1, 1.3]})
     style = dict(origin="lower", extent=(-1, 1, -1, 1), cmap="RdBu_r", vmin=-1, vmax=1)
     axes[0].imshow(trainer.true_surface(), **style)
@@ -154,7 +155,7 @@ def draw(trainer: ProductTrainer, dpi: int = 80):
     ax.set_xlabel("step")
     ax.set_ylabel("MSE loss")
     ax.set_title("loss so far")
-    ax.legend(loc="upper right", fontsize=8)
+    ax.legend(loc="upper right", fontsize=9.5)
     fig.subplots_adjust(left=0.05, right=0.98, wspace=0.65)
     return fig
 
@@ -168,17 +169,24 @@ class FitExplorer:
     """
 
     def __init__(self, X=None, y=None, architecture: str = "1 layer", steps: int = 25,
-                 lr: float = 0.05, seed: int = 0, dpi: int = 80):
+                 lr: float = 0.05, seed: int = 0, dpi: int = DPI):
         import ipywidgets as widgets
 
         self.steps_per_click = int(steps)
         self.dpi = dpi
         self.trainer = ProductTrainer(X, y, architecture=architecture, lr=lr, seed=seed)
         self.toggle = widgets.ToggleButtons(options=list(ARCHITECTURES), value=architecture,
-                                            description="model:")
+                                            description="model:",
+                                            style={"button_width": "auto"},
+                                            # (a ToggleButtons is a block: its label sat
+                                            # on a line of its own above the buttons)
+                                            layout=widgets.Layout(display="flex",
+                                                                  align_items="center"))
         self.train_button = widgets.Button(description=f"train {self.steps_per_click} steps",
-                                           button_style="primary")
-        self.reset_button = widgets.Button(description="reset")
+                                           button_style="primary",
+                                           layout=fits_label())
+        self.reset_button = widgets.Button(description="reset",
+                                           layout=fits_label())
         self.image = widgets.Image(format="png")
         self.status = widgets.HTML()
         self.toggle.observe(self._on_toggle, names="value")
@@ -218,7 +226,7 @@ class FitExplorer:
                 f"<b>{now:.4f}</b> (best plane: {t.plane_loss:.4f}){verdict}")
 
     def redraw(self) -> None:
-        self.image.value = png(draw(self.trainer, dpi=self.dpi))
+        show(self.image, draw(self.trainer, dpi=self.dpi))
         self.status.value = self.status_text()
 
     def show(self) -> None:

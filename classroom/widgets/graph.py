@@ -22,7 +22,8 @@ import numpy as np
 
 from minigrad.autograd import topological_order
 from minigrad.tensor import Tensor
-from .render import image_widget, new_figure, png
+from .render import DPI, image_widget, new_figure, show
+from .layout import fits_label
 
 __all__ = ["Graph", "EXAMPLES", "all_nodes", "depths", "draw_graph", "figure_size", "simulate",
            "BackwardStepper"]
@@ -214,7 +215,7 @@ def draw_graph(graph: Graph, ax=None, state: dict | None = None, title: str | No
     labelled with it.
     """
     if ax is None:
-        ax = new_figure(*figure_size(graph), dpi=90).add_subplot()
+        ax = new_figure(*figure_size(graph), dpi=DPI).add_subplot()
     root = graph.root
     pos = _positions(root)
     nodes = all_nodes(root)
@@ -244,7 +245,7 @@ def draw_graph(graph: Graph, ax=None, state: dict | None = None, title: str | No
             lines.append("grad ?" if state else "")
         weight = "bold" if node is current else "normal"
         boxes[node] = ax.text(x, y, "\n".join(line for line in lines if line),
-                              ha="center", va="center", fontsize=8.5, fontweight=weight,
+                              ha="center", va="center", fontsize=11, fontweight=weight,
                               zorder=3, bbox=dict(boxstyle="round,pad=0.4", fc=colour,
                                                   ec="#555555", lw=1.6 if node is current
                                                   else 0.8))
@@ -266,7 +267,7 @@ def draw_graph(graph: Graph, ax=None, state: dict | None = None, title: str | No
             g = _share(consumer, parent, k, done[consumer])
             if g is not None:
                 ax.text((x0 + x1) / 2, (y0 + y1) / 2 + (-rad * 0.8 if m > 1 else 0.12),
-                        f"← {_fmt(g)}", ha="center", va="center", fontsize=7.5,
+                        f"← {_fmt(g)}", ha="center", va="center", fontsize=10,
                         color="#c0392b", zorder=4)
 
     xs = [p[0] for p in pos.values()]
@@ -275,7 +276,7 @@ def draw_graph(graph: Graph, ax=None, state: dict | None = None, title: str | No
     ax.set_ylim(min(ys) - 0.75, max(ys) + 0.75)
     ax.axis("off")
     if title:
-        ax.set_title(title, fontsize=10)
+        ax.set_title(title, fontsize=12)
     return ax
 
 
@@ -284,7 +285,7 @@ def figure_size(graph: Graph) -> tuple:
     pos = _positions(graph.root)
     columns = len({x for x, _ in pos.values()})
     rows = max(sum(1 for x2, _ in pos.values() if x2 == x) for x, _ in pos.values())
-    return max(5.0, 1.45 * columns + 0.5), max(2.2, 1.0 * rows + 1.2)
+    return max(6.0, 1.9 * columns + 0.6), max(2.6, 1.3 * rows + 1.4)
 
 
 def _share(consumer: Tensor, parent: Tensor, k: int, g) -> np.ndarray | None:
@@ -314,8 +315,10 @@ class BackwardStepper:
                                          description="graph",
                                          layout=widgets.Layout(width="340px"))
         self.step_button = widgets.Button(description="step backward", icon="step-forward",
-                                          button_style="primary")
-        self.reset_button = widgets.Button(description="reset", icon="undo")
+                                          button_style="primary",
+                                          layout=fits_label())
+        self.reset_button = widgets.Button(description="reset", icon="undo",
+                                           layout=fits_label())
         self.html = widgets.HTML()
         self._load(first)
         self.image = image_widget(self._figure())
@@ -360,12 +363,12 @@ class BackwardStepper:
 
     def _refresh(self) -> None:
         self.state = simulate(self.graph.root, self.steps, self.order)
-        self.image.value = png(self._figure())
+        show(self.image, self._figure())
         self._describe()
 
     # output
     def _figure(self):
-        fig = new_figure(*figure_size(self.graph), dpi=90)
+        fig = new_figure(*figure_size(self.graph), dpi=DPI)
         draw_graph(self.graph, fig.add_subplot(), self.state)
         return fig
 

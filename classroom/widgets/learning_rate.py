@@ -24,6 +24,7 @@ from minigrad.data import toy4
 from minigrad.optim import SGD
 from minigrad.tensor import Tensor
 from . import render
+from .layout import fits_label
 
 #: A run "fits" the toy set when its last loss is below this (predictions off by ~0.1).
 FIT = 1e-2
@@ -124,9 +125,11 @@ class LearningRateExplorer:
                                        description="lr", readout_format=".3g",
                                        continuous_update=False,
                                        layout=w.Layout(width="420px"))
-        self.new_weights = w.Button(description="new starting weights")
+        self.new_weights = w.Button(description="new starting weights",
+                                    layout=fits_label())
         self.reset = w.Button(description="back to seed 0" if seed == 0 else
-                              f"back to seed {seed}")
+                              f"back to seed {seed}",
+                              layout=fits_label())
         self.html = w.HTML()
         self.image = w.Image(format="png")
         self.box = w.VBox([w.HBox([self.slider, self.new_weights, self.reset]),
@@ -163,7 +166,7 @@ class LearningRateExplorer:
         self.losses = train_losses(self.run_lr, self.epochs, self.run_seed)
         self.word, self.explanation = verdict(self.losses)
         self.html.value = self._html()
-        self.image.value = render.png(self._figure())
+        render.show(self.image, self._figure())
 
     def _html(self) -> str:
         colour = COLOURS[self.word]
@@ -172,7 +175,7 @@ class LearningRateExplorer:
                 f"{html.escape(self.explanation)}</p>")
 
     def _figure(self):
-        fig = render.new_figure(6.0, 3.4, dpi=90)
+        fig = render.new_figure(6.0, 3.4)
         ax = fig.add_subplot()
         epochs = np.arange(self.epochs)
         if self.previous is not None:
@@ -201,7 +204,7 @@ class LearningRateExplorer:
         ax.set_xlabel("epoch")
         ax.set_ylabel("loss (log scale)")
         ax.set_title("training loss of the 2 → 3 → 1 network on toy4", fontsize=10)
-        ax.legend(loc="lower left", fontsize=8)
+        ax.legend(loc="lower left", fontsize=9.5)
         ax.grid(True, which="major", alpha=0.3)
         return fig
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .render import image_widget, new_figure, png
+from .render import DPI, image_widget, new_figure, show
+from .layout import fits_label
 
 #: Colours of A, B and C; a gradient is drawn in its tensor's colour, hatched.
 COLOURS = {"A": "#4c72b0", "B": "#dd8452", "C": "#55a868"}
@@ -204,7 +205,7 @@ def _draw_row(ax, top: float, p: Product):
             fontsize=10, color=colour)
 
 
-def draw(n: int, k: int, m: int, wrong: bool = False, max_size: int = 6, dpi: int = 80):
+def draw(n: int, k: int, m: int, wrong: bool = False, max_size: int = 6, dpi: int = DPI):
     """A figure with the three products of :func:`products`, to scale."""
     rows = products(n, k, m, wrong)
     row_height = max_size + 2.2
@@ -233,7 +234,7 @@ class MatmulShapes:
     untransposed products) and ``reset`` (a Button back to the starting state).
     """
 
-    def __init__(self, n: int = 2, k: int = 3, m: int = 4, max_size: int = 6, dpi: int = 80):
+    def __init__(self, n: int = 2, k: int = 3, m: int = 4, max_size: int = 6, dpi: int = DPI):
         import ipywidgets as w
 
         self.start = (n, k, m)
@@ -247,8 +248,10 @@ class MatmulShapes:
         self.m = w.IntSlider(value=m, min=1, max=max_size, description="m (cols of B)",
                              style=style, continuous_update=False)
         self.wrong = w.ToggleButton(value=False, description="forget the transposes",
-                                    tooltip="show dC @ B and A @ dC instead")
-        self.reset = w.Button(description="reset")
+                                    tooltip="show dC @ B and A @ dC instead",
+                                    layout=fits_label())
+        self.reset = w.Button(description="reset",
+                              layout=fits_label())
         self.image = image_widget(self._figure())
         self.html = w.HTML(self._text())
         self.redraws = 0
@@ -272,7 +275,7 @@ class MatmulShapes:
     def _changed(self, _change=None) -> None:
         if self._holding:
             return
-        self.image.value = png(self._figure())
+        show(self.image, self._figure())
         self.html.value = self._text()
         self.redraws += 1
 

@@ -27,7 +27,8 @@ from minigrad import nn
 from minigrad.autograd import no_grad, topological_order
 from minigrad.optim import Adam
 from minigrad.tensor import Tensor
-from .render import new_figure, png
+from .render import DPI, new_figure, show
+from .layout import fits_label
 
 #: Distance between two samples of the curve.
 DT = 0.25
@@ -143,9 +144,9 @@ class SequenceTrainer:
         return np.array([np.linalg.norm(h.grad.data) for h in hidden])
 
 
-def draw(trainer: SequenceTrainer, dpi: int = 80):
+def draw(trainer: SequenceTrainer, dpi: int = DPI):
     """The widget's picture: prediction vs truth on the test stretch, and the gradient norms."""
-    fig = new_figure(11.0, 3.3, dpi=dpi)
+    fig = new_figure(9.0, 3.2, dpi=dpi)
     left, right = fig.subplots(1, 2, gridspec_kw={"width_ratios": [1.5, 1]})
     x, y, pred = trainer.predict()
     left.plot(x, y, color="gray", lw=2.5, alpha=0.6, label="sin(x)·cos(x)")
@@ -153,7 +154,7 @@ def draw(trainer: SequenceTrainer, dpi: int = 80):
     left.set_ylim(-0.9, 0.9)
     left.set_xlabel("x (test stretch, never trained on)")
     left.set_title(f"after {trainer.trained_steps} training steps, {trainer.steps} unrolled")
-    left.legend(loc="upper right", fontsize=8)
+    left.legend(loc="upper right", fontsize=9.5)
 
     norms = trainer.gradient_norms()
     t = np.arange(1, len(norms) + 1)
@@ -178,7 +179,7 @@ class RecurrentExplorer:
     """
 
     def __init__(self, steps: int = 10, hidden: int = 16, train_steps: int = 20,
-                 lr: float = 0.01, seed: int = 0, max_steps: int = 60, dpi: int = 80):
+                 lr: float = 0.01, seed: int = 0, max_steps: int = 60, dpi: int = DPI):
         import ipywidgets as widgets
 
         self.train_steps, self.dpi = int(train_steps), dpi
@@ -186,8 +187,10 @@ class RecurrentExplorer:
         self.slider = widgets.IntSlider(value=steps, min=1, max=max_steps, step=1,
                                         description="unrolled:", continuous_update=False)
         self.train_button = widgets.Button(description=f"train {self.train_steps} steps",
-                                           button_style="primary")
-        self.reset_button = widgets.Button(description="reset")
+                                           button_style="primary",
+                                           layout=fits_label())
+        self.reset_button = widgets.Button(description="reset",
+                                           layout=fits_label())
         self.image = widgets.Image(format="png")
         self.status = widgets.HTML()
         self.slider.observe(self._on_slide, names="value")
@@ -223,7 +226,7 @@ class RecurrentExplorer:
                 f"<br>gradient at step 1 / gradient at step {t.steps}: <b>{ratio:.1e}</b>")
 
     def redraw(self) -> None:
-        self.image.value = png(draw(self.trainer, dpi=self.dpi))
+        show(self.image, draw(self.trainer, dpi=self.dpi))
         self.status.value = self.status_text()
 
     def show(self) -> None:

@@ -20,7 +20,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..designs.static_graph import input_grid, sigmoid_graph
-from .render import new_figure, png
+from .render import DPI, new_figure, show
+from .layout import fits_label
 
 LOW, HIGH = -10.0, 10.0
 #: Weights below this size count as zero (no decision line).
@@ -104,7 +105,7 @@ def describe(W1: float, W2: float, b: float) -> str:
             f"it steeper.")
 
 
-def draw(surface: SigmoidSurface, dpi: int = 80):
+def draw(surface: SigmoidSurface, dpi: int = DPI):
     """Heat map of σ(W·x + b) with the decision line, and the cut along x2 = 0."""
     W1, W2 = (float(v) for v in surface.W)
     b = surface.b
@@ -118,7 +119,7 @@ def draw(surface: SigmoidSurface, dpi: int = 80):
         (xa, ya), (xb, yb) = line
         ax.plot([xa, xb], [ya, yb], color="white", linestyle="--", linewidth=1.5,
                 label="σ = 0.5")
-        ax.legend(loc="lower left", fontsize=8)
+        ax.legend(loc="lower left", fontsize=9.5)
     ax.axhline(0.0, color="tab:red", linewidth=0.8, alpha=0.7)
     ax.set_xlim(LOW, HIGH)
     ax.set_ylim(LOW, HIGH)
@@ -148,7 +149,7 @@ class SigmoidExplorer:
     ``surface`` (the graph behind the picture).
     """
 
-    def __init__(self, W=(3.0, 1.0), b: float = 0.0, steps: int = 81, dpi: int = 80):
+    def __init__(self, W=(3.0, 1.0), b: float = 0.0, steps: int = 81, dpi: int = DPI):
         import ipywidgets as widgets
 
         self.start = (float(W[0]), float(W[1]), float(b))
@@ -161,7 +162,8 @@ class SigmoidExplorer:
                                       description="W2", style=style)
         self.b = widgets.FloatSlider(value=self.start[2], min=-20.0, max=20.0, step=0.5,
                                      description="b", style=style)
-        self.reset_button = widgets.Button(description="reset")
+        self.reset_button = widgets.Button(description="reset",
+                                           layout=fits_label())
         self.image = widgets.Image(format="png")
         self.status = widgets.HTML()
         for slider in (self.w1, self.w2, self.b):
@@ -189,7 +191,7 @@ class SigmoidExplorer:
     def redraw(self) -> None:
         W1, W2, b = float(self.w1.value), float(self.w2.value), float(self.b.value)
         self.surface.set(W1, W2, b)
-        self.image.value = png(draw(self.surface, dpi=self.dpi))
+        show(self.image, draw(self.surface, dpi=self.dpi))
         self.status.value = describe(W1, W2, b)
 
     def show(self) -> None:

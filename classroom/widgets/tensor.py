@@ -20,7 +20,7 @@ import html
 import numpy as np
 
 from minigrad.tensor import Tensor
-from .render import new_figure, png
+from .render import DPI, new_figure, show
 
 #: The kinds of data the explorer can build, in the order the dropdown lists them.
 KINDS = ("Python ints", "Python floats", "NumPy int64 array", "NumPy float64 array",
@@ -29,8 +29,10 @@ KINDS = ("Python ints", "Python floats", "NumPy int64 array", "NumPy float64 arr
 #: Shapes offered (up to three axes, small enough to draw every cell).
 SHAPES = ((), (3,), (1, 3), (3, 1), (2, 3), (2, 2, 3))
 
-#: ``dtype=`` choices: (label shown, value passed to Tensor).
-DTYPES = (("not given", None), ("np.float64", "float64"), ("np.float32", "float32"),
+#: ``dtype=`` choices: (label shown, value passed to Tensor).  "Not given" is a string in
+#: the dropdown, never None: a Dropdown whose value is None shows a blank box.
+NOT_GIVEN = "not given"
+DTYPES = ((NOT_GIVEN, None), ("np.float64", "float64"), ("np.float32", "float32"),
           ("np.int64", "int64"))
 
 #: Cell colours by dtype, so the picture says at a glance what kind of numbers it holds.
@@ -171,7 +173,7 @@ def draw_array(ax, array, color: str = COLORS["float64"], faded: bool = False) -
     rows, cols = blocks[0].shape
     gap = 1.0
     text_color = "#999999" if faded else "#222222"
-    font = 9 if array.dtype != bool else 7
+    font = 10.5 if array.dtype != bool else 8.5
     for b, block in enumerate(blocks):
         x0 = b * (cols + gap)
         for i in range(rows):
@@ -180,11 +182,11 @@ def draw_array(ax, array, color: str = COLORS["float64"], faded: bool = False) -
                 ax.text(x0 + j + 0.5, -i - 0.5, _cell_text(block[i, j]), ha="center",
                         va="center", fontsize=font, color=text_color)
         if array.ndim == 3:
-            ax.text(x0 + cols / 2, 0.35, f"[{b}]", ha="center", va="bottom", fontsize=9,
+            ax.text(x0 + cols / 2, 0.35, f"[{b}]", ha="center", va="bottom", fontsize=10.5,
                     color="#555555")
     width = len(blocks) * cols + (len(blocks) - 1) * gap
     arrow = dict(arrowstyle="->", color="#555555", lw=1.2)
-    label = dict(fontsize=8.5, color="#333333")
+    label = dict(fontsize=10, color="#333333")
     if array.ndim == 0:
         ax.text(0.5, -1.45, "no axes: a single number", ha="center", va="top", **label)
     if array.ndim >= 1:       # the last axis runs along each row
@@ -218,11 +220,11 @@ def _rectangle(xy, color, faded):
                      linestyle="--" if faded else "-")
 
 
-def picture(result: dict, dpi: int = 80):
+def picture(result: dict, dpi: int = DPI):
     """A figure of :func:`explain`'s result: the tensor's cells, or the data's, faded, on an error."""
     tensor = result["tensor"]
     array = tensor.data if tensor is not None else np.asarray(result["data"])
-    figure = new_figure(4.6, 2.5, dpi=dpi)
+    figure = new_figure(5.4, 2.9, dpi=dpi)
     ax = figure.add_subplot()
     draw_array(ax, array, COLORS.get(array.dtype.name, COLORS["float64"]),
                faded=tensor is None)
@@ -231,7 +233,7 @@ def picture(result: dict, dpi: int = 80):
     else:
         count = "1 element" if tensor.numel() == 1 else f"{tensor.numel()} elements"
         title = f"shape {tensor.shape}, {count}, dtype {tensor.dtype}"
-    ax.set_title(title, fontsize=10)
+    ax.set_title(title, fontsize=11.5)
     return figure
 
 
@@ -284,7 +286,8 @@ class TensorExplorer:
         self.shape = w.Dropdown(options=[(str(s), s) for s in SHAPES], value=tuple(shape),
                                 description="shape", style=style,
                                 layout=w.Layout(width="220px"))
-        self.dtype = w.Dropdown(options=list(DTYPES), value=dtype, description="dtype=",
+        self.dtype = w.Dropdown(options=[(label, value or NOT_GIVEN) for label, value in DTYPES],
+                                value=dtype or NOT_GIVEN, description="dtype=",
                                 style=style, layout=w.Layout(width="220px"))
         self.requires_grad = w.Checkbox(value=requires_grad, description="requires_grad=True",
                                         indent=False)
@@ -313,9 +316,10 @@ class TensorExplorer:
 
     def update(self) -> None:
         """Rebuild the tensor from the controls and redraw the picture and the text."""
-        self.result = explain(self.kind.value, self.shape.value, self.dtype.value,
+        dtype = None if self.dtype.value == NOT_GIVEN else self.dtype.value
+        self.result = explain(self.kind.value, self.shape.value, dtype,
                               self.requires_grad.value)
-        self.image.value = png(picture(self.result))
+        show(self.image, picture(self.result))
         self.html.value = _describe_html(self.result, self.note)
 
     def _changed(self, change) -> None:
@@ -330,7 +334,7 @@ class TensorExplorer:
         self._holding = True
         try:
             self.kind.value, self.shape.value = kind, shape
-            self.dtype.value, self.requires_grad.value = dtype, requires_grad
+            self.dtype.value, self.requires_grad.value = dtype or NOT_GIVEN, requires_grad
         finally:
             self._holding = False
         self.note = f"Surprise {self.stop + 1} of {len(SURPRISES)}: {note}"

@@ -178,10 +178,10 @@ def main(argv=None) -> dict:
 if __name__ == "__main__":
     import sys
 
-    from .threads import one_blas_thread
+    from ..train.threads import blas_threads
 
-    one_blas_thread("minigrad.examples.cnn")
     try:
-        main()
+        with blas_threads():          # small products: one BLAS thread (see train/threads.py)
+            main()
     except (MnistUnavailable, MnistChecksumError) as err:
         sys.exit(f"minigrad.examples.cnn: {err}")

@@ -219,7 +219,7 @@ def main(argv=None) -> dict:
 
 
 if __name__ == "__main__":
-    from .threads import one_blas_thread
+    from ..train.threads import blas_threads
 
-    one_blas_thread("minigrad.examples.transformer")
-    main()
+    with blas_threads():              # small products: one BLAS thread (see train/threads.py)
+        main()

@@ -38,6 +38,7 @@ from ..autograd import no_grad
 from ..tensor import Tensor
 from .history import History
 from .progress import ProgressBar
+from .threads import DEFAULT as _ONE_BLAS_THREAD, blas_threads as _blas_threads
 
 _ACCURACY_SETTINGS = ("auto", True, False)
 
@@ -261,7 +262,8 @@ def _should_stop(answer, epoch: int) -> bool:
 
 
 def fit(model, loss_fn, optimizer, train_loader, epochs: int = 1, val_loader=None,
-        progress="auto", accuracy="auto", on_epoch_end=None) -> History:
+        progress="auto", accuracy="auto", on_epoch_end=None,
+        blas_threads=_ONE_BLAS_THREAD) -> History:
     """Train ``model`` for ``epochs`` passes over ``train_loader``; return a :class:`History`.
 
     * ``val_loader``: evaluated (see :func:`evaluate`) after every epoch; its results are
@@ -272,6 +274,10 @@ def fit(model, loss_fn, optimizer, train_loader, epochs: int = 1, val_loader=Non
       classification (2-D output, integer targets of shape (batch,)); True / False force it.
     * ``on_epoch_end(epoch, history)``: called after each epoch (``epoch`` counts from 1);
       returning ``"stop"`` or True stops training early.
+    * ``blas_threads``: at most this many threads for NumPy's matrix products while
+      training (default 1: a small model's products are too small to share, and extra
+      threads slow training several times on a busy or many-core machine; see
+      ``minigrad/train/threads.py``).  None leaves BLAS as it is, for large models.
 
     The loss of a batch that is NaN or infinite raises ``FloatingPointError`` before the
     weights are updated.  Pressing the interrupt key (KeyboardInterrupt) stops training
@@ -286,7 +292,8 @@ def fit(model, loss_fn, optimizer, train_loader, epochs: int = 1, val_loader=Non
     use_accuracy = accuracy
     epoch = 1
     try:
-        with ProgressBar(total, desc=f"epoch 1/{epochs}", mode=progress) as bar:
+        with _blas_threads(blas_threads), \
+                ProgressBar(total, desc=f"epoch 1/{epochs}", mode=progress) as bar:
             for epoch in range(1, epochs + 1):
                 bar.set_description(f"epoch {epoch}/{epochs}")
                 start = time.monotonic()

@@ -196,7 +196,9 @@ class _Widget:
                               "ipywidgets); use mode='text' instead.") from None
         # Built from the starting state only (no clock reading), so that what the
         # notebook saves as text/plain at display time is identical on every run.
-        self.label = ipywidgets.Label(bar.desc)
+        # sized to its text: a fixed-width label cut "epoch 10/10" down to "epoch 10/1"
+        self.label = ipywidgets.Label(bar.desc, layout=ipywidgets.Layout(width="auto",
+                                                                         flex="0 0 auto"))
         self.progress = ipywidgets.IntProgress(value=0, min=0, max=max(bar.total or 1, 1))
         self.info = ipywidgets.HTML(html.escape(format_stats(0, bar.total, 0.0)))
         self.box = ipywidgets.HBox([self.label, self.progress, self.info])

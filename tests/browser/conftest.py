@@ -13,6 +13,7 @@ page's console messages are saved in ``test-artifacts/browser/``.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import signal
@@ -36,13 +37,18 @@ INSTALL_HINT = ("install Debian's chromium package (sudo apt-get install chromiu
                 "MINIGRAD_CHROMIUM at a Chromium binary) and Playwright for Python "
                 "(.venv/bin/pip install -e '.[test]'); never `playwright install`")
 
-# JupyterLab user settings for the test browser: every cell stays in the page (no
-# virtualised notebook), and no news or update pop-ups cover the notebook.
-LAB_SETTINGS = {
-    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
-    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
-        "fetchNews": "false", "checkForUpdates": False},
-}
+# JupyterLab settings for the test browser: the ones `course.py lab` gives learners
+# (classroom/jupyterlab/overrides.json: Markdown opens rendered, no news pop-ups), and
+# every cell stays in the page (no virtualised notebook), so tests can find it.
+COURSE_SETTINGS = ROOT / "classroom" / "jupyterlab" / "overrides.json"
+
+
+def lab_settings() -> dict:
+    """{user-settings file: its settings}, from ``plugin id: settings`` pairs."""
+    plugins = json.loads(COURSE_SETTINGS.read_text(encoding="utf-8"))
+    plugins["@jupyterlab/notebook-extension:tracker"] = {"windowingMode": "none"}
+    return {plugin.replace(":", "/") + ".jupyterlab-settings": value
+            for plugin, value in plugins.items()}
 
 # What a failed cell leaves behind: IPython's traceback header, or the final
 # "SomeError: message" line of a traceback (SyntaxError has no "Traceback" line).
@@ -84,8 +90,8 @@ def _free_port() -> int:
 class Lab:
     """A running JupyterLab serving ``root``; ``url(name)`` opens a notebook in it."""
 
-    def __init__(self, root: Path, port: int, token: str):
-        self.root, self.port, self.token = root, port, token
+    def __init__(self, root: Path, port: int, token: str, env: dict):
+        self.root, self.port, self.token, self.env = root, port, token, env
 
     def url(self, name: str) -> str:
         """The notebook alone, in a fresh workspace (no tabs restored from an earlier test)."""
@@ -107,13 +113,26 @@ class Lab:
             except OSError:
                 pass
 
-    def add(self, source: Path, name: str | None = None, edit=None) -> str:
-        """Copy a notebook into the served folder (after ``edit(nb_json)``); its name there."""
+    def add_file(self, source: Path, name: str) -> str:
+        """Copy any file into the served folder as ``name`` (a path, folders made)."""
+        target = self.root / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(source.read_bytes())
+        return name
+
+    def add(self, source: Path, name: str | None = None, edit=None, trusted=False) -> str:
+        """Copy a notebook into the served folder (after ``edit(nb_json)``); its name there.
+        ``trusted``: signed with ``jupyter trust``, as ``course.py lab`` does for the course's
+        notebooks (JupyterLab shows an untrusted notebook's saved widgets as text)."""
         name = name or source.name
         nb = json.loads(source.read_text(encoding="utf-8"))
         if edit is not None:
             edit(nb)
         (self.root / name).write_text(json.dumps(nb, indent=1), encoding="utf-8")
+        if trusted:
+            subprocess.run([str(Path(sys.executable).parent / "jupyter"), "trust",
+                            str(self.root / name)], env=self.env, check=True,
+                           capture_output=True)
         return name
 
 
@@ -125,7 +144,7 @@ def lab(tmp_path_factory):
     for d in (root, home):
         d.mkdir()
     settings = base / "lab-settings"
-    for rel, value in LAB_SETTINGS.items():
+    for rel, value in lab_settings().items():
         path = settings / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(value))
@@ -163,7 +182,7 @@ def lab(tmp_path_factory):
                 raise RuntimeError("JupyterLab did not answer within 90 s:\n"
                                    + (base / "jupyterlab.log").read_text(errors="replace")[-3000:])
             time.sleep(0.3)
-        yield Lab(root, port, token)
+        yield Lab(root, port, token, env)
     finally:
         try:
             os.killpg(proc.pid, signal.SIGTERM)
@@ -178,14 +197,39 @@ def lab(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def browser(lab):
+def browser():
+    _require_browser()
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         try:
             yield chromium
         finally:
-            chromium.close()
+            closing(chromium)
+
+
+class _DriverGone(logging.Filter):
+    """Hides asyncio's "Future exception was never retrieved" about Playwright's driver
+    connection, which Ctrl-C closes: the interruption is already reported."""
+
+    def filter(self, record) -> bool:
+        return "Connection closed while reading from the driver" not in record.getMessage()
+
+
+logging.getLogger("asyncio").addFilter(_DriverGone())
+
+
+def closing(thing) -> None:
+    """Close a browser or context, unless Ctrl-C has already cut Playwright's connection
+    (then there is nothing left to close, and a traceback per fixture would bury pytest's
+    one-line summary of the interruption)."""
+    from playwright.sync_api import Error
+
+    try:
+        thing.close()
+    except Error as err:
+        if "closed" not in str(err).lower():
+            raise
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -215,7 +259,7 @@ def page(browser, request):
             console.append(f"[screenshot failed] {err}")
         (ARTIFACTS / f"{name}.console.txt").write_text("\n".join(console) + "\n",
                                                        encoding="utf-8")
-    context.close()
+    closing(context)
 
 
 # -- driving a notebook ---------------------------------------------------------------------

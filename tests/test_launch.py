@@ -1,0 +1,144 @@
+"""Launch anywhere from one setting ([project.urls] in pyproject.toml): the README's links
+and each chapter's first cell are generated from it, show nothing while it is empty, and
+the first cell does nothing where the course is installed."""
+
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from classroom import launch
+from classroom.chapters import CHAPTERS
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLE = ('[project]\nname = "minigrad-course"\nversion = "0"\n\n[project.urls]\n'
+          'Repository = "https://github.com/example-org/minigrad-course"\n'
+          'JupyterHub = "https://hub.example.edu/"\n')
+
+
+def checkout(tmp_path: Path, pyproject: str) -> Path:
+    root = tmp_path / "repo"
+    (root / "chapters").mkdir(parents=True)
+    shutil.copyfile(ROOT / "README.md", root / "README.md")
+    for chapter in CHAPTERS:
+        shutil.copyfile(ROOT / "chapters" / chapter.notebook, root / "chapters" / chapter.notebook)
+    (root / "pyproject.toml").write_text(pyproject)
+    return root
+
+
+def block(readme: str) -> str:
+    return readme.split(launch.BEGIN)[1].split(launch.END)[0].strip()
+
+
+def first_cell(path: Path) -> dict:
+    return json.loads(path.read_text())["cells"][0]
+
+
+def test_the_readme_and_chapters_match_the_setting():
+    assert launch.stale() == [], "run `python -m classroom.launch` (make launch)"
+
+
+def test_while_the_setting_is_empty_the_readme_says_how_to_set_it_and_shows_no_link():
+    assert launch.read_setting(ROOT / "pyproject.toml").repository == ""   # never guessed
+    shown = block((ROOT / "README.md").read_text())
+    assert shown == launch.HOW_TO_SET
+    assert "mybinder.org/v2" not in shown and "colab.research" not in shown
+    assert shown.count(". ") == 0 and shown.endswith(".")                  # one sentence
+
+
+def test_a_sample_setting_generates_every_link_and_cell(tmp_path):
+    root = checkout(tmp_path, SAMPLE)
+    changed = launch.write(root)
+    assert len(changed) == 1 + len(CHAPTERS)
+    shown = block((root / "README.md").read_text())
+    assert ("(https://mybinder.org/v2/gh/example-org/minigrad-course/main"
+            "?urlpath=lab%2Ftree%2Fchapters)") in shown
+    assert ("(https://hub.example.edu/hub/user-redirect/git-pull?repo=https%3A%2F%2Fgithub.com"
+            "%2Fexample-org%2Fminigrad-course&branch=main&urlpath=lab%2Ftree%2Fminigrad-course"
+            "%2Fchapters)") in shown
+    for chapter in CHAPTERS:
+        assert (f"[{chapter.number}](https://colab.research.google.com/github/example-org/"
+                f"minigrad-course/blob/main/chapters/{chapter.notebook})") in shown
+        cell = first_cell(root / "chapters" / chapter.notebook)
+        assert cell["cell_type"] == "code" and cell["outputs"] == []
+        assert cell["metadata"]["tags"] == ["launch", "remove-cell"]     # not on the site
+        assert ('"minigrad-course[course] @ git+https://github.com/example-org/'
+                'minigrad-course@main"') in "".join(cell["source"])
+    assert launch.stale(root) == [] and launch.write(root) == []       # written once
+
+
+def test_a_branch_and_a_repository_outside_github(tmp_path):
+    where = launch.read_setting(write_pyproject(tmp_path, "https://github.com/o/r/tree/course"))
+    assert where.branch == "course" and where.clone_url == "https://github.com/o/r"
+    assert where.binder().startswith("https://mybinder.org/v2/gh/o/r/course?")
+    elsewhere = launch.read_setting(write_pyproject(tmp_path, "https://gitlab.com/o/r.git"))
+    assert elsewhere.binder().startswith(
+        "https://mybinder.org/v2/git/https%3A%2F%2Fgitlab.com%2Fo%2Fr.git/main?")
+    assert elsewhere.colab("chapters/01_tensor.ipynb") is None
+    assert "no Colab links" in launch.readme_block(elsewhere)
+    assert elsewhere.nbgitpuller() is None                              # no hub set
+
+
+def write_pyproject(tmp_path: Path, repository: str, hub: str = "") -> Path:
+    path = tmp_path / "pyproject.toml"
+    path.write_text(f'[project]\nname = "x"\n\n[project.urls]\nRepository = "{repository}"\n'
+                    + (f'JupyterHub = "{hub}"\n' if hub else ""))
+    return path
+
+
+@pytest.mark.parametrize("repository, hub, problem", [
+    ("http://github.com/o/r", "", "must be an https:// URL"),
+    ("", "https://hub.example.edu", "sets JupyterHub but not Repository"),
+])
+def test_a_bad_setting_is_named(tmp_path, repository, hub, problem):
+    with pytest.raises(ValueError, match=problem):
+        launch.read_setting(write_pyproject(tmp_path, repository, hub))
+
+
+# -- the first cell, run -----------------------------------------------------------------------
+def run_first_cell(monkeypatch, where, installed: bool, colab: bool):
+    calls = []
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: (real(name, *a) if installed or name != "classroom"
+                                          else None))
+    monkeypatch.setattr(subprocess, "run", lambda *a, **k: calls.append((a, k)))
+    if colab:
+        monkeypatch.setitem(sys.modules, "google.colab", type(sys)("google.colab"))
+    exec(launch.first_cell_source(where), {})
+    return calls
+
+
+def test_the_first_cell_does_nothing_where_the_course_is_installed(monkeypatch, capsys):
+    where = launch.Where("https://github.com/example-org/minigrad-course")
+    for colab in (False, True):
+        assert run_first_cell(monkeypatch, where, installed=True, colab=colab) == []
+    assert capsys.readouterr() == ("", "")
+
+
+def test_the_first_cell_installs_on_colab_when_missing(monkeypatch):
+    where = launch.Where("https://github.com/example-org/minigrad-course")
+    (args, kwargs), = run_first_cell(monkeypatch, where, installed=False, colab=True)
+    assert args[0][1:] == ["-m", "pip", "install", "-q", where.pip_requirement()]
+    assert kwargs == {"check": True}
+
+
+def test_the_first_cell_explains_what_is_missing_elsewhere(monkeypatch):
+    with pytest.raises(ModuleNotFoundError, match="python3 course.py lab"):
+        run_first_cell(monkeypatch, launch.Where("https://github.com/o/r"), installed=False,
+                       colab=False)
+    with pytest.raises(RuntimeError, match="does not say where it is published"):
+        run_first_cell(monkeypatch, launch.Where(), installed=False, colab=True)
+
+
+def test_the_check_command_names_what_is_stale(tmp_path, capsys):
+    root = checkout(tmp_path, SAMPLE)
+    assert launch.main(["--check"], root) == 1
+    out = capsys.readouterr().out
+    assert "not up to date with [project.urls]: README.md" in out
+    assert "chapters/01_tensor.ipynb" in out
+    assert launch.main([], root) == 0 and launch.main(["--check"], root) == 0
