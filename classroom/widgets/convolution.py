@@ -9,8 +9,9 @@
   response sees (its *receptive field*), the average of those patches, and for a
   first-layer filter its own weights.
 
-Both draw with matplotlib into an ``ipywidgets.Image`` and write text into an
-``ipywidgets.HTML``; nothing is printed.  The pure helpers (:func:`feature_map`,
+Both draw with matplotlib into an ``ipywidgets.Image`` (shown at the size it was drawn,
+through :func:`classroom.widgets.render.show`) and write text into an ``ipywidgets.HTML``;
+nothing is printed.  The pure helpers (:func:`feature_map`,
 :func:`receptive_field`, :func:`strongest`) need no widgets and are tested on their own.
 """
 
@@ -23,7 +24,7 @@ from minigrad.nn import functional as F
 from minigrad.nn.conv import Conv2d
 from minigrad.nn.pooling import AvgPool2d, MaxPool2d
 from minigrad.tensor import Tensor
-from .render import new_figure, png
+from .render import new_figure, show
 
 #: Kernels worth trying, as (name, 3×3 weights).  With the deep-learning convention (no
 #: flip), "shift right" moves the picture one pixel to the right.
@@ -197,7 +198,7 @@ class KernelEditor:
         i = self.index.value
         kernel = self.kernel
         label = None if self.labels is None else self.labels[i]
-        self.image.value = png(draw_kernel_effect(self.images[i], kernel, label, self.dpi))
+        show(self.image, draw_kernel_effect(self.images[i], kernel, label, self.dpi))
         self.status.value = describe_kernel(kernel, feature_map(self.images[i], kernel))
 
     def show(self) -> None:
@@ -364,7 +365,7 @@ class FilterViewer:
         self.selection = strongest(acts, channel, self.top)
         weights = self.model[layer].weight.data[channel]
         first = layer == self.convs[0] and weights.shape[0] == 1
-        self.image.value = png(self._draw(fields, weights[0] if first else None))
+        show(self.image, self._draw(fields, weights[0] if first else None))
         size = f"{fields[0][0]}×{fields[1][0]}"
         which = self.convs.index(layer) + 1
         self.status.value = (
