@@ -98,7 +98,8 @@ def test_chapter_12_numbers():
     assert 0.6 < int(changed) / 64 < 0.72                              # "Two thirds"
 
     loops, fast = (float(v) for v in found(r"loops ([\d.]+) ms, im2col ([\d.]+) ms", out))
-    assert loops >= 90 and fast < 0.1        # "a tenth of a second or more", "less than a tenth"
+    assert 70 <= loops < 400 and fast < 0.1    # "about a tenth of a second (more on a busy
+    assert "about a tenth of a second" in text  # machine)", "less than a tenth of a millisecond"
     assert 500 <= loops / fast <= 5000 and text.count("about a thousand times faster") == 2
     assert "gradcheck passed" in out
 
