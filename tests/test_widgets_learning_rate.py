@@ -50,11 +50,22 @@ def test_overflow_stops_training_and_pads_with_nan():
 def test_verdict_rules():
     assert verdict([1.0, 0.5, 0.1, 0.005])[0] == "converges"
     assert verdict([1.0, 0.9, 0.8, 0.7])[0] == "slow"
-    assert verdict([1.0, 0.3, 0.6, 0.2, 0.5])[0] == "oscillates"
+    assert verdict([1.0, 0.3, 0.6, 0.2, 0.5])[0] == "unstable"
     assert verdict([1.0, 2.0, 4.0])[0] == "diverges"
     assert verdict([1.0, np.inf, np.nan])[0] == "diverges"
     word, text = verdict([1.0, 0.5, 0.6, FIT / 2])
     assert word == "converges" and "went up on 1 of 3 steps" in text
+
+
+def test_seed_2_at_lr_0_5_is_unstable_and_still_climbing_at_the_end():
+    """Chapter 5, section 8: the rate that suits seed 0 overshoots for seed 2, whose loss falls
+    low and then climbs until the run ends; the verdict names it for what section 7 calls it."""
+    losses = train_losses(0.5, epochs=100, seed=2)
+    low = int(np.argmin(losses))
+    assert 0 < low < 90 and losses[-1] > 10 * losses[low]
+    assert losses[-1] > losses[-2]                      # still climbing at the last epoch
+    word, text = verdict(losses)
+    assert word == "unstable" and "overshoots" in text
 
 
 def test_initial_state_is_deterministic(explorer):

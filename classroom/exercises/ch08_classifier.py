@@ -2,7 +2,7 @@
 matrix, and (stretch) cross-entropy as one recorded op with a hand-written backward.
 
 Answers use Tensor ops from chapters 1–5 (``exp``, ``log``, ``sum(dim, keepdims)``,
-``/``, ``-``, indexing, ``mean``), NumPy, and ``minigrad.autograd.record``; they do
+``/``, ``-``, ``mean``), indexing (chapter 8), NumPy, and ``minigrad.autograd.record``; they do
 not call minigrad's ``softmax`` / ``log_softmax`` / ``cross_entropy`` /
 ``train.accuracy``, which are what they write.
 """

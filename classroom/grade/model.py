@@ -21,7 +21,10 @@ ERROR, MISSING = "error", "missing"
 class Limits:
     """What one submission's worker process may use.
 
-    ``timeout`` is wall-clock seconds per exercise, enforced by the grader;
+    ``timeout`` is wall-clock seconds per exercise, enforced by the grader; within it, each
+    case of a check runs with at most half of it (:attr:`case_seconds`), so that an answer
+    that hangs on a case is told "too slow" on that case, the same way on every run, rather
+    than racing the grader's own clock;
     ``memory_mb`` is the worker's address space; ``file_mb`` the largest file it may
     write (its captured output included).
     """
@@ -30,6 +33,11 @@ class Limits:
     file_mb: int = 16
     scratch_mb: int = 256        # the scratch folder's size, where it is a tmpfs of its own
     startup: float = 60.0        # seconds for a worker to import NumPy, minigrad and SETUP
+
+    @property
+    def case_seconds(self) -> float:
+        """The time budget of one case in the worker (an exercise's own may be smaller)."""
+        return self.timeout / 2
 
 
 @dataclass

@@ -213,7 +213,7 @@ class Worker:
         self.hidden = hidden               # the chapter's hidden-case file, sent step by step
         self.own_user = self.namespaced = False
         job = {"token": self.token, "grader": os.getpid(), "setup": setup, "steps": steps,
-               "preload": imported_modules(hidden),
+               "preload": imported_modules(hidden), "case_seconds": limits.case_seconds,
                "sandbox": {"scratch": scratch, "uid": uid, "memory_mb": limits.memory_mb,
                            "file_mb": limits.file_mb, "scratch_mb": limits.scratch_mb,
                            "landlock": LANDLOCK, "namespaces": NAMESPACES, "seccomp": SECCOMP,

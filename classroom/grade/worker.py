@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import builtins
 import ctypes
+import dataclasses
 import gc
 import os
 import sys
@@ -236,6 +237,13 @@ def _probe(step: dict, index: int, namespace: dict, channel: _Channel, inbox: _I
     channel.send(message)
 
 
+def _within(exercise, budget):
+    """``exercise`` with its time budget per case at most ``budget`` seconds."""
+    if not budget or exercise.seconds <= budget:
+        return exercise
+    return dataclasses.replace(exercise, seconds=budget)
+
+
 def main() -> None:
     inbox = _Inbox(os.dup(0))
     job = _loads(inbox.line().decode("utf-8"))
@@ -255,7 +263,10 @@ def main() -> None:
         from classroom.grade import sandbox
 
         probed = [s["exercise"] for s in job["steps"] if s["kind"] == "probe"]
-        exercises = {exercise_id: get(exercise_id) for exercise_id in probed}
+        # each case's budget fits inside the grader's timeout for the whole check (see
+        # Limits.case_seconds), so a hanging case ends as "too slow" on every run
+        budget = job.get("case_seconds")
+        exercises = {exercise_id: _within(get(exercise_id), budget) for exercise_id in probed}
         known = {ex.id for ex in chapter({e.chapter for e in exercises.values()}.pop())
                  .EXERCISES} if exercises else set()
         namespace = {"__name__": "__main__", "__builtins__": builtins, "display": _display}

@@ -7,7 +7,7 @@ milliseconds, so every move of the slider retrains from scratch and redraws.
 
 * :func:`starting_weights`  the seeded starting weights (W1, b1, W2, b2) as arrays
 * :func:`train_losses`      one training run: the loss of every epoch
-* :func:`verdict`           "converges", "slow", "oscillates" or "diverges", and why
+* :func:`verdict`           "converges", "slow", "unstable" or "diverges", and why
 * :class:`LearningRateExplorer`  the widget (``display(explorer.box)``)
 
 Nothing here prints: the picture goes into an ``ipywidgets.Image`` and the verdict
@@ -28,10 +28,10 @@ from .layout import fits_label
 
 #: A run "fits" the toy set when its last loss is below this (predictions off by ~0.1).
 FIT = 1e-2
-#: A run that did not fit "oscillates" when its loss went up on at least this share of steps.
+#: A run that did not fit is "unstable" when its loss went up on at least this share of steps.
 BOUNCY = 0.1
 
-COLOURS = {"converges": "#1a7f37", "slow": "#9a6700", "oscillates": "#bc4c00",
+COLOURS = {"converges": "#1a7f37", "slow": "#9a6700", "unstable": "#bc4c00",
            "diverges": "#cf222e"}
 
 
@@ -73,11 +73,13 @@ def train_losses(lr: float, epochs: int = 100, seed: int = 0) -> np.ndarray:
 
 def verdict(losses) -> tuple[str, str]:
     """How a run went, as ``(word, explanation)``; word is one of
-    ``"diverges"``, ``"converges"``, ``"oscillates"``, ``"slow"``.
+    ``"diverges"``, ``"converges"``, ``"unstable"``, ``"slow"``.
 
     * diverges:   the loss overflowed (inf or NaN), or ended no lower than it started;
     * converges:  the last loss is below :data:`FIT`;
-    * oscillates: not fitted, and the loss went up on at least 10% of the steps;
+    * unstable:   not fitted, and the loss went up on at least 10% of the steps (the
+                  steps overshoot along the steepest direction, as in chapter 5, section 7,
+                  with r < -1: the weights swing across the valley, the loss climbs);
     * slow:       not fitted, but going steadily down.
     """
     losses = np.asarray(losses, dtype=float)
@@ -100,9 +102,9 @@ def verdict(losses) -> tuple[str, str]:
                      f"close to the edge.")
         return "converges", text
     if ups >= BOUNCY * len(steps):
-        return "oscillates", (f"the loss went up on {ups} of {len(steps)} steps and is still "
-                              f"{last:.3g}: each step jumps across the valley and back. "
-                              f"Try a smaller rate.")
+        return "unstable", (f"the loss went up on {ups} of {len(steps)} steps and is still "
+                            f"{last:.3g}: along the steepest direction each step overshoots "
+                            f"further than the last. Try a smaller rate.")
     return "slow", (f"after {epochs} epochs the loss is still {last:.3g} (it started at "
                     f"{first:.3g}): every step is safe but small. Try a larger rate.")
 

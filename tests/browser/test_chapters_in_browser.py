@@ -32,6 +32,7 @@ INTERACTION = {                       # chapter: (control kind, the button's lab
     "08_classifier": ("button", "next"),
     "09_recurrent": ("button", "train"),
     "10_designs_compared": ("slider", None),
+    "11_deep_networks": ("dropdown", None),
     "12_convolution": ("dropdown", None),
     "13_attention": ("text", None),
 }
@@ -211,13 +212,16 @@ def check_chapter(chapter, lab, notebook, page):
 
 
 # pytest-xdist's --dist loadscope sends each class to one worker: two halves, two workers.
-class TestChapters00To05:
-    @pytest.mark.parametrize("chapter", sorted(INTERACTION)[:6])
+HALF = (len(INTERACTION) + 1) // 2
+
+
+class TestChaptersFirstHalf:
+    @pytest.mark.parametrize("chapter", sorted(INTERACTION)[:HALF])
     def test_runs_and_its_widgets_respond(self, chapter, lab, notebook, page):
         check_chapter(chapter, lab, notebook, page)
 
 
-class TestChapters06To10:
-    @pytest.mark.parametrize("chapter", sorted(INTERACTION)[6:])
+class TestChaptersSecondHalf:
+    @pytest.mark.parametrize("chapter", sorted(INTERACTION)[HALF:])
     def test_runs_and_its_widgets_respond(self, chapter, lab, notebook, page):
         check_chapter(chapter, lab, notebook, page)

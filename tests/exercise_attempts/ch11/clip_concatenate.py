@@ -1,0 +1,12 @@
+# EXERCISE 11.clip_grad_norm
+# expect: correct
+# One long vector with np.concatenate; the factor with PyTorch's 1e-6 safety term.
+def clip_grad_norm(parameters, max_norm):
+    with_grads = [p for p in parameters if p.grad is not None]
+    flat = np.concatenate([p.grad.data.ravel() for p in with_grads])
+    total = float(np.linalg.norm(flat))
+    factor = max_norm / (total + 1e-6)
+    if factor < 1:
+        for p in with_grads:
+            p.grad.data[...] = p.grad.data * factor
+    return total

@@ -1,0 +1,13 @@
+# EXERCISE 11.residual_block
+# expect: incorrect: create linear1 first
+# Creates linear2 before linear1, so linear1 is not the first layer drawn.
+class ResidualBlock(nn.Module):
+    def __init__(self, width):
+        super().__init__()
+        self.linear2 = nn.Linear(width, width)
+        self.linear1 = nn.Linear(width, width)
+        nn.init.zeros_(self.linear2.weight)
+        nn.init.zeros_(self.linear2.bias)
+
+    def forward(self, x):
+        return x + self.linear2(self.linear1(x).relu())
