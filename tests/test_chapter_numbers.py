@@ -157,3 +157,57 @@ def test_chapter_13_numbers():
 
     heads = [int(s) for s in re.findall(r"head \d (\d+)%", out)]
     assert len(heads) == 4 and min(heads) >= 95                       # "nearly every answer row"
+
+
+def test_chapter_12_numbers():
+    name = "12_convolution.ipynb"
+    out, text = saved_text(name), prose(name)
+
+    changed, correlation = found(r"(\d+) of its 64 pixel values change by more than 0\.1\n"
+                                 r"correlation of the two rows of 64 numbers: ([\d.]+)", out)
+    assert f"({changed} of them)" in text and f"only {correlation}" in text
+    assert 0.6 < int(changed) / 64 < 0.72                              # "Two thirds"
+
+    loops, fast = (float(v) for v in found(r"loops ([\d.]+) ms, im2col ([\d.]+) ms", out))
+    assert 70 <= loops < 400 and fast < 0.1    # "about a tenth of a second (more on a busy
+    assert "about a tenth of a second" in text  # machine)", "less than a tenth of a millisecond"
+    assert 500 <= loops / fast <= 5000 and text.count("about a thousand times faster") == 2
+    assert "gradcheck passed" in out
+
+    layers = [int(p.replace(",", "")) for p in
+              re.findall(r"^\(2, [\d, ]+\)\s+([\d,]+)\s+\w", out, re.M)]
+    assert layers == [160, 0, 0, 4640, 0, 0, 0, 1290]
+    table = re.findall(r"^(MLP, chapter 8's recipe|MLP, the conv net's recipe|conv net)\s+"
+                       r"([\d,]+)\s+(\d+) \([\d.]+%\)\s+(\d+) \([\d.]+%\)\s+(\d+) \([\d.]+%\)\s+"
+                       r"([\d.]+)%$", out, re.M)
+    assert [r[0] for r in table] == ["MLP, chapter 8's recipe", "MLP, the conv net's recipe",
+                                     "conv net"]
+    (mlp_p, *mlp, mlp_mean), (same_p, *same, same_mean), (cnn_p, *cnn, cnn_mean) = \
+        [(int(r[1].replace(",", "")), *map(int, r[2:5]), r[5]) for r in table]
+    assert mlp_p == same_p == 19210 and cnn_p == sum(layers) == 6090
+    assert "160 + 4,640 + 1,290 = 6,090 parameters, against 19,210" in text
+    assert cnn_p < mlp_p / 3 and "under a third of the parameters" in text
+
+    n = 359
+    assert set(mlp) == {352} and f"{mlp[0]} of the {n} test digits right with all three" in text
+    assert f"({mlp_mean} %), the same {mlp[0]} as chapter 8's run" in text
+    assert f"test accuracy: {mlp[0]} of {n} right" in saved_text("08_classifier.ipynb")
+    low, high = f"{100 * min(cnn) / n:.1f}", f"{100 * max(cnn) / n:.1f}"
+    assert f"gets {min(cnn)} to {max(cnn)} right ({low} % to {high} %, a mean of {cnn_mean} %)" \
+        in text
+    assert all(k / n >= 0.985 for k in cnn)                            # the issue's target
+    gaps = [c - m for c, m in zip(cnn, mlp)]
+    assert f"{min(gaps)} to {max(gaps)} fewer mistakes" in text and min(gaps) > 0
+    assert f"{min(same)} or {max(same)} right instead of {mlp[0]}, a mean of {same_mean} %" in text
+    assert [c == s for c, s in zip(cnn, same)] == [True, True, False]  # "seeds 0 and 1 ... tie"
+    assert f"({cnn[2]} against {same[2]})" in text
+    assert (sum(cnn) - sum(same)) / 3 == 1                             # "one image per run"
+    assert (f"a {cnn_p:,}-parameter conv net that beat chapter 8's {mlp_p:,}-parameter MLP"
+            in text and f"({cnn_mean} % on average against {mlp_mean} %)" in text
+            and f"({same_mean} %)" in text)
+
+    seconds = dict(re.findall(r"(MLP, chapter 8's recipe|conv net)\s+([\d.]+) s per run", out))
+    assert float(seconds["conv net"]) >= 3 * float(seconds["MLP, chapter 8's recipe"])
+    assert "several times as long to train" in text
+    (wrong,) = found(r"(\d+) of 359 test digits are misclassified", out)
+    assert int(wrong) == n - cnn[0]

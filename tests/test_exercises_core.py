@@ -130,6 +130,8 @@ def test_difference_details():
     assert "has 2 items" in difference([1, 2], [1, 2, 3])
     assert "should raise ValueError" in difference(1.0, Raised("ValueError", "m"))
     assert difference(Raised("ValueError", "other text"), Raised("ValueError", "m")) is None
+    assert difference(Raised("AssertionError", "too big"), Raised("ValueError", "m")).endswith(
+        "raised AssertionError: too big, but it should raise ValueError")   # names the kind
 
 
 def test_stale_expectations_are_refused_with_the_command_that_remakes_them(monkeypatch):

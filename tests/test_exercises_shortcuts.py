@@ -165,3 +165,27 @@ def test_one_method_of_a_class_can_be_forbidden():
     assert "called the course's own Node.clear" in verdict.verdict.message \
         or "called the course's own Gate.clear" in verdict.verdict.message
     assert (Node.clear, Gate.clear) == before
+
+
+def test_a_class_whose_methods_live_in_a_private_base_is_caught():
+    """nn.MaxPool2d and nn.Conv2d define no methods of their own (_MaxPoolNd and _ConvNd
+    beside them do): using them is still a shortcut, and everything is put back."""
+    from minigrad.nn.conv import _ConvNd
+    from minigrad.nn.pooling import _MaxPoolNd
+
+    before = (_MaxPoolNd.__init__, _MaxPoolNd.forward, _ConvNd.__init__, _ConvNd.forward)
+
+    def max_pool2d(x, k):
+        return nn.MaxPool2d(k)(x)
+
+    def conv2d_loops(x, weight, bias):
+        layer = nn.Conv2d(weight.shape[1], weight.shape[0], weight.shape[2:])
+        return layer(Tensor(x)).data
+
+    for exercise_id, answer, called in [("12.max_pool", max_pool2d, "MaxPool2d.__init__"),
+                                        ("12.conv2d_loops", conv2d_loops, "Conv2d.__init__")]:
+        verdict = check(exercise_id, answer)
+        assert verdict.status == INCORRECT
+        assert f"called minigrad's own {called}" in verdict.verdict.message
+    assert (_MaxPoolNd.__init__, _MaxPoolNd.forward, _ConvNd.__init__, _ConvNd.forward) == before
+    assert nn.MaxPool2d(2)(Tensor(np.ones((1, 1, 2, 2)))).shape == (1, 1, 1, 1)

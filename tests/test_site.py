@@ -128,6 +128,25 @@ def test_a_snapshot_draws_boxes_pictures_text_and_controls_as_last_seen():
     assert "saved state of an interactive widget" in shown
 
 
+def test_a_snapshot_draws_a_grid_of_number_boxes_and_a_text_area():
+    """Chapter 12's kernel editor (nine number boxes in a grid) and shape calculator (a
+    text area of layers)."""
+    state = saved(
+        grid=("GridBoxModel", {"children": ["IPY_MODEL_a", "IPY_MODEL_b"],
+                               "layout": "IPY_MODEL_gridlayout"}, {}),
+        gridlayout=("LayoutModel", {"grid_template_columns": "repeat(3, 76px)"}, {}),
+        a=("BoundedFloatTextModel", {"value": -2.0, "min": -20.0, "max": 20.0}, {}),
+        b=("FloatTextModel", {"value": 0.5}, {}),
+        lines=("TextareaModel", {"value": "Conv2d(1, 16, 3)\nReLU() <b>", "rows": 10}, {}),
+    )
+    grid = render("grid", state)
+    assert "display: grid" in grid and "grid-template-columns: repeat(3, 76px)" in grid
+    assert 'type="number" disabled style="" value="-2.0"' in grid and 'value="0.5"' in grid
+    text = render("lines", state)
+    assert '<textarea disabled rows="10"' in text
+    assert "Conv2d(1, 16, 3)\nReLU() &lt;b&gt;</textarea>" in text        # kept, escaped
+
+
 def test_an_unknown_widget_is_named_instead_of_vanishing():
     with pytest.raises(UnknownWidget, match="cannot draw a ColorPickerModel"):
         Snapshot(saved(c=("ColorPickerModel", {}, {}))).render("IPY_MODEL_c")

@@ -17,6 +17,7 @@ def widgets():
     from classroom.widgets.broadcast import BroadcastExplorer
     from classroom.widgets.classifier import LiveLossPlot, PredictionBrowser
     from classroom.widgets.closures import ClosureExplorer
+    from classroom.widgets.convolution import FilterViewer, KernelEditor
     from classroom.widgets.designs import LadderExplorer
     from classroom.widgets.fit import FitExplorer
     from classroom.widgets.graph import BackwardStepper
@@ -41,7 +42,24 @@ def widgets():
         "recurrent": RecurrentExplorer,
         "designs": LadderExplorer,
         "attention": lambda: AttentionViewer(_reverser, "0123456789", 4, 1, 2, "1234"),
+        "kernel_editor": lambda: KernelEditor(RNG.random((3, 8, 8)), np.arange(3)),
+        "filter_viewer": lambda: FilterViewer(_small_conv_net(), *_digits(12), np.arange(12)),
     }
+
+
+def _small_conv_net():
+    """Chapter 12's kind of conv net, untrained (the viewer's layout does not depend on it)."""
+    from minigrad import nn
+
+    return nn.Sequential(nn.Conv2d(1, 4, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+                         nn.Conv2d(4, 8, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+                         nn.Flatten(), nn.Linear(32, 10))
+
+
+def _digits(n):
+    """n random 8x8 'digits': as the model takes them (N, 1, 8, 8), and for drawing."""
+    pictures = RNG.random((n, 8, 8))
+    return pictures[:, None], pictures
 
 
 def _reverser(prompt):

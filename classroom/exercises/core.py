@@ -266,7 +266,7 @@ def difference(got, want, where: str = "the result") -> str | None:
         if isinstance(got, Raised) and got.kind == want.kind:
             return None
         if isinstance(got, Raised):
-            return _raised(got, where) + ", but a different error is expected"
+            return _raised(got, where) + f", but it should raise {want.kind}"
         return f"{where} should raise {want.kind}, but your code raised nothing"
     if isinstance(got, Raised):
         return _raised(got, where)

@@ -13,8 +13,9 @@ methods and operators, minigrad's modules) to a stand-in that looks at who is ca
 * called from the case itself or from the library, it does what the original does, so
   cases may still build their inputs with the library.
 
-A class is forbidden the same way, and an answer that *is* a subclass of a forbidden
-class (``class SGD(optim.SGD)``) is refused before it runs.  A path may also name one
+A class is forbidden the same way (with the methods it inherits from a private base beside
+it, such as ``_MaxPoolNd`` for ``MaxPool2d``), and an answer that *is* a subclass of a
+forbidden class (``class SGD(optim.SGD)``) is refused before it runs.  A path may also name one
 method of a class (``"classroom.designs.static_graph.Node.clear"``).  Names the learner's
 own code bound before the check ran (``from minigrad.nn.functional import softmax as
 sm``) are rebound too, in the answer's globals.  The guard catches honest shortcuts; it
@@ -173,6 +174,14 @@ def _stand_in(original, label: str, what: str, owner: str = "minigrad's"):
     return stand_in
 
 
+def _own_classes(target: type) -> list:
+    """``target`` and the private bases it inherits its methods from, in the same module
+    (``nn.MaxPool2d`` has no methods of its own: ``_MaxPoolNd`` beside it holds them).
+    Public bases (``Module``, ``Optimizer``) are left alone: a learner's own classes use them."""
+    return [target] + [cls for cls in target.__mro__[1:]
+                       if cls.__name__.startswith("_") and cls.__module__ == target.__module__]
+
+
 @contextlib.contextmanager
 def guard(forbids: tuple, what: str, answer=None):
     """While the block runs, calls from learner code to anything in ``forbids`` raise
@@ -187,10 +196,11 @@ def guard(forbids: tuple, what: str, answer=None):
             who = "minigrad's" if path.startswith("minigrad") else "the course's"
             label = getattr(target, "__name__", path)
             if isinstance(target, type):
-                for name, value in list(vars(target).items()):
-                    if callable(value) and (not name.startswith("__") or name == "__init__"):
-                        patched.append((target, name, value))
-                        setattr(target, name, _stand_in(value, f"{label}.{name}", what, who))
+                for cls in _own_classes(target):
+                    for name, value in list(vars(cls).items()):
+                        if callable(value) and (not name.startswith("__") or name == "__init__"):
+                            patched.append((cls, name, value))
+                            setattr(cls, name, _stand_in(value, f"{label}.{name}", what, who))
                 continue
             places = _bindings([target], answer)
             if isinstance(owner, type):            # one method of a class

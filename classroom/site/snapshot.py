@@ -50,7 +50,8 @@ class Snapshot:
             if key.startswith("_") or value in (None, ""):
                 continue
             if key in ("width", "height", "min_width", "max_width", "flex", "display",
-                       "align_items", "justify_content", "margin", "padding"):
+                       "align_items", "justify_content", "margin", "padding",
+                       "grid_template_columns"):
                 css[key.replace("_", "-")] = str(value)
         css.update({k.replace("_", "-"): v for k, v in extra.items()})
         return "; ".join(f"{k}: {v}" for k, v in css.items())
@@ -84,6 +85,11 @@ class Snapshot:
         return self._box(state, "row")
 
     _BoxModel = _VBoxModel
+
+    def _GridBoxModel(self, state, entry):
+        children = "".join(self.render(child) for child in state.get("children", []))
+        style = self.style(state, display="grid", gap="4px")
+        return f'<div class="mg-box" style="{style}">{children}</div>'
 
     def _ImageModel(self, state, entry):
         data = next((b["data"] for b in entry.get("buffers", []) if b.get("path") == ["value"]),
@@ -166,6 +172,19 @@ class Snapshot:
     def _TextModel(self, state, entry):
         return (f'<span class="mg-control">{self.label(state)}<input type="text" disabled '
                 f'value="{html.escape(state.get("value", ""), quote=True)}"></span>')
+
+    def _TextareaModel(self, state, entry):
+        rows = state.get("rows") or 4
+        return (f'<span class="mg-control">{self.label(state)}<textarea disabled rows="{rows}" '
+                f'style="{self.style(state)}">{html.escape(state.get("value", ""))}</textarea>'
+                f'</span>')
+
+    def _FloatTextModel(self, state, entry):
+        return (f'<span class="mg-control">{self.label(state)}<input type="number" disabled '
+                f'style="{self.style(state)}" value="{html.escape(str(state.get("value", "")))}">'
+                f'</span>')
+
+    _BoundedFloatTextModel = _IntTextModel = _BoundedIntTextModel = _FloatTextModel
 
     def _IntProgressModel(self, state, entry):
         return (f'<progress class="mg-progress" max="{state.get("max", 100)}" '

@@ -33,6 +33,7 @@ INTERACTION = {                       # chapter: (control kind, the button's lab
     "09_recurrent": ("button", "train"),
     "10_designs_compared": ("slider", None),
     "11_deep_networks": ("dropdown", None),
+    "12_convolution": ("dropdown", None),
     "13_attention": ("text", None),
 }
 # What the test types into a chapter's text box (a shape by default), and, where given,

@@ -1,0 +1,14 @@
+# EXERCISE 12.conv2d_loops
+# expect: mistake: conv_loops_one_channel
+# Indexes channel 0 of x and of the kernel: right for one channel, wrong for two.
+def conv2d_loops(x, weight, bias):
+    N, C, H, W = x.shape
+    O, _, kh, kw = weight.shape
+    out = np.zeros((N, O, H - kh + 1, W - kw + 1))
+    for n in range(N):
+        for o in range(O):
+            for i in range(H - kh + 1):
+                for j in range(W - kw + 1):
+                    patch = x[n, 0, i:i + kh, j:j + kw]
+                    out[n, o, i, j] = np.sum(patch * weight[o, 0]) + bias[o]
+    return out
