@@ -320,7 +320,7 @@ def _pool_case(values, k, upstream):
 
 _POOL_4x4 = [[[[1.0, 5.0, 2.0, 0.0], [3.0, 2.0, 8.0, 1.0],
                [0.0, -1.0, 4.0, 4.5], [-2.0, 6.0, 3.0, 2.0]]]]
-_TIES = [[[[0.0, 0.0, 3.0, 1.0], [0.0, 0.0, 3.0, 3.0]]]]
+_TIES = [[[[0.0, 0.0, 3.0, 1.0, 0.0, 3.0], [0.0, 0.0, 3.0, 3.0, 3.0, 0.0]]]]
 
 
 def _pool_input(seed, shape):
@@ -335,9 +335,10 @@ MAX_POOL = Exercise(
     cases=[
         Case("one 4×4 input, windows of 2: the values, and the gradient of x for an incoming "
              "gradient [[1, 2], [3, 4]]", _pool_case(_POOL_4x4, 2, [[[[1, 2], [3, 4]]]])),
-        Case("ties: a window of zeros (as after a ReLU) and a window with two 3s; the whole "
-             "gradient goes to the first maximum in reading order",
-             _pool_case(_TIES, 2, [[[[1.0, 1.0]]]])),
+        Case("ties: a window of zeros (as after a ReLU), one with three 3s and one with two 3s "
+             "on a diagonal; the whole gradient goes to the first maximum in reading order "
+             "(row by row)",
+             _pool_case(_TIES, 2, [[[[1.0, 1.0, 1.0]]]])),
         Case("a 5×7 input with windows of 2: the last row and column fit no window (a 2×3 "
              "output, no gradient for them)",
              _pool_case(_pool_input(1, (1, 1, 5, 7)), 2, np.full((1, 1, 2, 3), 0.5))),
