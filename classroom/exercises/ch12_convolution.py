@@ -175,6 +175,9 @@ CONV_LOOPS = Exercise(
         "conv_loops_one_channel":
             "only the first input channel was used: each output value sums over every input "
             "channel c as well as over the kernel's rows and columns",
+        "conv_loops_bias_in_sum":
+            "the bias was added inside the sum, so it counts once for every kernel entry of "
+            "every channel (C·kh·kw times): np.sum the products first, then add bias[o] once",
     },
     hints=[
         "Every output value is one dot product: the kernel weight[o] (all its channels) "
@@ -234,6 +237,15 @@ IM2COL = Exercise(
         "im2col_ignores_stride":
             "the stride was ignored: with stride s the windows start at rows 0, s, 2s, … and "
             "columns 0, s, 2s, …, so there are (H − kh) // s + 1 rows of positions",
+        "im2col_kernel_column_major":
+            "within each channel the kernel's entries are in the wrong order, column by "
+            "column: weight.reshape(O, -1) reads a kernel row by row, so row "
+            "c·kh·kw + p·kw + q holds kernel row p, column q, that is "
+            "x[n, c, i·stride + p, j·stride + q]",
+        "im2col_stride_in_count_only":
+            "the number of positions uses the stride but the patches do not: they are taken "
+            "at neighbouring pixels. Output position (i, j) starts at row i·stride and column "
+            "j·stride, so the slice for each kernel offset must step by the stride too",
     },
     hints=[
         "Column l holds the patch that output position l sees, flattened in the order of "
