@@ -307,9 +307,13 @@ WEIGHT_GRAD = Exercise(
         "its gradient adds grad_out[n, o, i, j] · x[n, c, i + p, j + q] over n, i and j. The "
         "kernel's size follows from the shapes: kh = H − Ho + 1.",
         "Loop over the kernel offsets (p, q), not the positions: for one offset, "
-        "x[:, :, p:p + Ho, q:q + Wo] has the output's height and width, and "
-        "np.einsum('noij,ncij->oc', grad_out, that slice) sums the products over n, i and j "
-        "for every (o, c) at once.",
+        "x[:, :, p:p + Ho, q:q + Wo] has the output's height and width, and you need, for "
+        "every (o, c), the sum over n, i and j of grad_out[n, o, i, j] times that slice's "
+        "[n, c, i, j]. That is one matrix product: move o and c to the front "
+        "(.transpose(1, 0, 2, 3)), reshape each to (O, N·Ho·Wo) and (C, N·Ho·Wo), and "
+        "multiply the first by the second's transpose. (np.einsum('noij,ncij->oc', "
+        "grad_out, that slice) says the same in one call: it multiplies entries whose "
+        "letters match and sums over the letters missing after the arrow.)",
         "Worked on one channel, x = [[1, 2, 3], [4, 5, 6]] and grad_out = [[1, -1]] (so "
         "Ho = 1, Wo = 2 and the kernel is 2×2): the gradient at (0, 0) is 1·1 + (−1)·2 = −1, "
         "at (0, 1) it is 2 − 3 = −1, at (1, 0) 4 − 5 = −1, at (1, 1) 5 − 6 = −1.",
