@@ -208,6 +208,6 @@ def test_chapter_12_numbers():
 
     seconds = dict(re.findall(r"(MLP, chapter 8's recipe|conv net)\s+([\d.]+) s per run", out))
     assert float(seconds["conv net"]) >= 3 * float(seconds["MLP, chapter 8's recipe"])
-    assert "several times as long to train" in text
+    assert "many times as long to train" in text
     (wrong,) = found(r"(\d+) of 359 test digits are misclassified", out)
     assert int(wrong) == n - cnn[0]

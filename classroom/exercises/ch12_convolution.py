@@ -175,6 +175,9 @@ CONV_LOOPS = Exercise(
         "conv_loops_one_channel":
             "only the first input channel was used: each output value sums over every input "
             "channel c as well as over the kernel's rows and columns",
+        "conv_loops_bias_in_sum":
+            "the bias was added inside the sum, so it counts once for every kernel entry of "
+            "every channel (C·kh·kw times): np.sum the products first, then add bias[o] once",
     },
     hints=[
         "Every output value is one dot product: the kernel weight[o] (all its channels) "
@@ -234,6 +237,15 @@ IM2COL = Exercise(
         "im2col_ignores_stride":
             "the stride was ignored: with stride s the windows start at rows 0, s, 2s, … and "
             "columns 0, s, 2s, …, so there are (H − kh) // s + 1 rows of positions",
+        "im2col_kernel_column_major":
+            "within each channel the kernel's entries are in the wrong order, column by "
+            "column: weight.reshape(O, -1) reads a kernel row by row, so row "
+            "c·kh·kw + p·kw + q holds kernel row p, column q, that is "
+            "x[n, c, i·stride + p, j·stride + q]",
+        "im2col_stride_in_count_only":
+            "the number of positions uses the stride but the patches do not: they are taken "
+            "at neighbouring pixels. Output position (i, j) starts at row i·stride and column "
+            "j·stride, so the slice for each kernel offset must step by the stride too",
     },
     hints=[
         "Column l holds the patch that output position l sees, flattened in the order of "
@@ -295,9 +307,13 @@ WEIGHT_GRAD = Exercise(
         "its gradient adds grad_out[n, o, i, j] · x[n, c, i + p, j + q] over n, i and j. The "
         "kernel's size follows from the shapes: kh = H − Ho + 1.",
         "Loop over the kernel offsets (p, q), not the positions: for one offset, "
-        "x[:, :, p:p + Ho, q:q + Wo] has the output's height and width, and "
-        "np.einsum('noij,ncij->oc', grad_out, that slice) sums the products over n, i and j "
-        "for every (o, c) at once.",
+        "x[:, :, p:p + Ho, q:q + Wo] has the output's height and width, and you need, for "
+        "every (o, c), the sum over n, i and j of grad_out[n, o, i, j] times that slice's "
+        "[n, c, i, j]. That is one matrix product: move o and c to the front "
+        "(.transpose(1, 0, 2, 3)), reshape each to (O, N·Ho·Wo) and (C, N·Ho·Wo), and "
+        "multiply the first by the second's transpose. (np.einsum('noij,ncij->oc', "
+        "grad_out, that slice) says the same in one call: it multiplies entries whose "
+        "letters match and sums over the letters missing after the arrow.)",
         "Worked on one channel, x = [[1, 2, 3], [4, 5, 6]] and grad_out = [[1, -1]] (so "
         "Ho = 1, Wo = 2 and the kernel is 2×2): the gradient at (0, 0) is 1·1 + (−1)·2 = −1, "
         "at (0, 1) it is 2 − 3 = −1, at (1, 0) 4 − 5 = −1, at (1, 1) 5 − 6 = −1.",
@@ -320,7 +336,7 @@ def _pool_case(values, k, upstream):
 
 _POOL_4x4 = [[[[1.0, 5.0, 2.0, 0.0], [3.0, 2.0, 8.0, 1.0],
                [0.0, -1.0, 4.0, 4.5], [-2.0, 6.0, 3.0, 2.0]]]]
-_TIES = [[[[0.0, 0.0, 3.0, 1.0], [0.0, 0.0, 3.0, 3.0]]]]
+_TIES = [[[[0.0, 0.0, 3.0, 1.0, 0.0, 3.0], [0.0, 0.0, 3.0, 3.0, 3.0, 0.0]]]]
 
 
 def _pool_input(seed, shape):
@@ -335,9 +351,10 @@ MAX_POOL = Exercise(
     cases=[
         Case("one 4×4 input, windows of 2: the values, and the gradient of x for an incoming "
              "gradient [[1, 2], [3, 4]]", _pool_case(_POOL_4x4, 2, [[[[1, 2], [3, 4]]]])),
-        Case("ties: a window of zeros (as after a ReLU) and a window with two 3s; the whole "
-             "gradient goes to the first maximum in reading order",
-             _pool_case(_TIES, 2, [[[[1.0, 1.0]]]])),
+        Case("ties: a window of zeros (as after a ReLU), one with three 3s and one with two 3s "
+             "on a diagonal; the whole gradient goes to the first maximum in reading order "
+             "(row by row)",
+             _pool_case(_TIES, 2, [[[[1.0, 1.0, 1.0]]]])),
         Case("a 5×7 input with windows of 2: the last row and column fit no window (a 2×3 "
              "output, no gradient for them)",
              _pool_case(_pool_input(1, (1, 1, 5, 7)), 2, np.full((1, 1, 2, 3), 0.5))),

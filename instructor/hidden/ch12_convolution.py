@@ -47,5 +47,8 @@ HIDDEN = {
                         np.random.default_rng(6).normal(size=(3, 2, 2, 2)))),
         Case("every window full of ties", _pool_case(np.zeros((1, 2, 4, 4)), 2,
                                                      np.arange(8.0).reshape(1, 2, 2, 2) + 1)),
+        Case("windows of 3 with many ties in different places (values 0, 1 and 2 only)",
+             _pool_case(np.random.default_rng(7).integers(0, 3, (2, 2, 6, 9)).astype(float), 3,
+                        np.arange(24.0).reshape(2, 2, 2, 3) + 1)),
     ],
 }

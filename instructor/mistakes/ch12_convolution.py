@@ -21,7 +21,7 @@ def _ceil_div(a, b):
 
 
 # -- 12.conv2d_loops ------------------------------------------------------------------------
-def _loops(flip=False, bias=True, one_short=False, one_channel=False):
+def _loops(flip=False, bias=True, one_short=False, one_channel=False, bias_in_sum=False):
     def answer(x, weight, b):
         N, C, H, W = x.shape
         O, _, kh, kw = weight.shape
@@ -34,21 +34,28 @@ def _loops(flip=False, bias=True, one_short=False, one_channel=False):
                 for i in range(Ho):
                     for j in range(Wo):
                         patch = x[n, channels, i:i + kh, j:j + kw]
+                        if bias_in_sum:
+                            out[n, o, i, j] = np.sum(patch * w[o, channels] + b[o])
+                            continue
                         out[n, o, i, j] = np.sum(patch * w[o, channels]) + (b[o] if bias else 0)
         return out
     return answer
 
 
 # -- 12.im2col ------------------------------------------------------------------------------
-def _im2col(transposed=False, column_major=False, channels_last=False, stride_used=True):
+def _im2col(transposed=False, column_major=False, channels_last=False, stride_used=True,
+            kernel_column_major=False, stride_in_count_only=False):
     def answer(x, kh, kw, stride=1):
         s = stride if stride_used else 1
         N, C, H, W = x.shape
         Ho, Wo = (H - kh) // s + 1, (W - kw) // s + 1
+        step = 1 if stride_in_count_only else s
         cols = np.empty((N, C, kh, kw, Ho, Wo))
         for p in range(kh):
             for q in range(kw):
-                cols[:, :, p, q] = x[:, :, p:p + s * Ho:s, q:q + s * Wo:s]
+                cols[:, :, p, q] = x[:, :, p:p + step * Ho:step, q:q + step * Wo:step]
+        if kernel_column_major:
+            cols = cols.swapaxes(2, 3)
         if channels_last:
             cols = cols.transpose(0, 2, 3, 1, 4, 5)
         if column_major:
@@ -142,12 +149,15 @@ MISTAKES = {
         "conv_loops_no_bias": _loops(bias=False),
         "conv_loops_one_short": _loops(one_short=True),
         "conv_loops_one_channel": _loops(one_channel=True),
+        "conv_loops_bias_in_sum": _loops(bias_in_sum=True),
     },
     "12.im2col": {
         "im2col_transposed": _im2col(transposed=True),
         "im2col_positions_column_major": _im2col(column_major=True),
         "im2col_channels_last": _im2col(channels_last=True),
         "im2col_ignores_stride": _im2col(stride_used=False),
+        "im2col_kernel_column_major": _im2col(kernel_column_major=True),
+        "im2col_stride_in_count_only": _im2col(stride_in_count_only=True),
     },
     "12.conv_weight_grad": {
         "weight_grad_flipped": _weight_grad(flip=True),

@@ -1,0 +1,18 @@
+# EXERCISE 12.max_pool
+# expect: incorrect: shape
+# backward's gradient has the cropped shape: the leftover rows and columns are not put back.
+def max_pool2d(x, k):
+    X = x.data
+    N, C, H, W = X.shape
+    Ho, Wo = H // k, W // k
+    w = X[:, :, :Ho * k, :Wo * k].reshape(N, C, Ho, k, Wo, k)
+    w = w.transpose(0, 1, 2, 4, 3, 5).reshape(N, C, Ho, Wo, k * k)
+    where = w.argmax(-1)
+
+    def backward(g):
+        s = np.zeros((N, C, Ho, Wo, k * k))
+        np.put_along_axis(s, where[..., None], g[..., None], axis=-1)
+        s = s.reshape(N, C, Ho, Wo, k, k).transpose(0, 1, 2, 4, 3, 5)
+        return (s.reshape(N, C, Ho * k, Wo * k),)
+
+    return record(w.max(-1), (x,), backward, "max_pool2d")
