@@ -253,6 +253,19 @@ def _block_fresh(answer):
         broken("two blocks made right after the same mg.manual_seed(3) start from different "
                "values: let nn.Linear draw its weights (from minigrad's generator) instead of "
                "drawing them with NumPy's np.random")
+    for name in ("linear1", "linear2"):
+        for part in ("weight", "bias"):
+            value = getattr(getattr(block, name, None), part, None)
+            if isinstance(value, Tensor) and not isinstance(value, nn.Parameter):
+                broken(f"{name}.{part} is a plain Tensor, no longer a Parameter: you replaced it "
+                       f"with a new Tensor, so the block does not list it among its parameters "
+                       f"and no optimizer would train it. Change the numbers of the one "
+                       f"nn.Linear made, in place, instead")
+    if first.weight.shape == library.weight.shape and not np.any(first.weight.data):
+        broken("linear1's weight starts at zero, but the layer to zero is linear2, the last one "
+               "of the branch: with linear1 at zero, linear2 only sees relu(0) = 0, so a fresh "
+               "block adds linear2's bias to x (it is not the identity) and no gradient reaches "
+               "linear2's weight")
     if first.weight.shape == library.weight.shape and not np.array_equal(
             first.weight.data, library.weight.data):
         broken("linear1's starting weights are not the ones nn.Linear(4, 4) draws first after "

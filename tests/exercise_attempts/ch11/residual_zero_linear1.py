@@ -1,0 +1,13 @@
+# EXERCISE 11.residual_block
+# expect: incorrect: the layer to zero is linear2
+# Zeroes the first layer instead of the second.
+class ResidualBlock(nn.Module):
+    def __init__(self, width):
+        super().__init__()
+        self.linear1 = nn.Linear(width, width)
+        self.linear2 = nn.Linear(width, width)
+        nn.init.zeros_(self.linear1.weight)
+        nn.init.zeros_(self.linear1.bias)
+
+    def forward(self, x):
+        return x + self.linear2(self.linear1(x).relu())
