@@ -67,6 +67,8 @@ def test_usage_errors_exit_2(tmp_path, submissions):
              ([tmp_path / "only-text", "--out", tmp_path / "o2"], "notes.txt: not a notebook"),
              ([submissions, "--out", tmp_path / "o3", "--chapter", "99"], "no exercises for"),
              ([submissions, "--out", tmp_path / "o4", "--jobs", "0"], "--jobs must be"),
+             ([submissions, "--out", tmp_path / "o4", "--scheduler", "tcp://127.0.0.1:9",
+               "--scheduler-timeout", "0"], "--scheduler-timeout must be positive"),
              ([submissions, "--out", tmp_path / "taken"], "not empty"),
              ([submissions, "--out", tmp_path / "o5", "--resume"], "no interrupted run"),
              ([submissions, "--out", tmp_path / "o6", "--only", "alice"], "no complete grading")]

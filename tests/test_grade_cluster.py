@@ -78,6 +78,7 @@ def test_the_command_line_grades_on_a_scheduler(submissions, local_cluster, tmp_
 
 def test_an_unreachable_scheduler_is_a_usage_error(submissions, tmp_path):
     proc = subprocess.run([sys.executable, "-m", "classroom.grade", str(submissions), "--out",
-                           str(tmp_path / "out"), "--scheduler", "tcp://127.0.0.1:9"],
+                           str(tmp_path / "out"), "--scheduler", "tcp://127.0.0.1:9",
+                           "--scheduler-timeout", "2"],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and "could not reach the Dask scheduler" in proc.stderr

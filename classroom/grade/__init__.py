@@ -7,7 +7,7 @@ Usage
     classroom-grade SUBMISSIONS_DIR --out RESULTS_DIR [--chapter NN] [--jobs N]
                     [--timeout SECONDS] [--memory-mb MB] [--reveal-hidden]
                     [--resume | --restart | --only STUDENT] [--require-isolation]
-                    [--scheduler ADDRESS]
+                    [--scheduler ADDRESS [--scheduler-timeout SECONDS]]
 
 (``classroom-grade`` and ``python -m classroom.grade`` are the same command.)
 

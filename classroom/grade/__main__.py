@@ -66,6 +66,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run submissions on a Dask cluster (tcp://host:8786); needs the "
                         "[grading] extra")
+    p.add_argument("--scheduler-timeout", type=float, default=30.0, metavar="SECONDS",
+                   help="how long to keep trying to reach the scheduler (default 30)")
     return p
 
 
@@ -96,6 +98,8 @@ def _check_args(args) -> list:
     if (args.jobs is not None and args.jobs < 1) or args.timeout <= 0 or args.memory_mb < 256:
         problems.append("--jobs must be at least 1, --timeout positive and --memory-mb at "
                         "least 256")
+    if args.scheduler_timeout <= 0:
+        problems.append("--scheduler-timeout must be positive")
     return problems
 
 
@@ -168,7 +172,7 @@ def _grade(args, folder: store.ResultsFolder, entries: list, skipped: list) -> i
     client, execute, jobs = None, None, args.jobs
     if args.scheduler:
         try:
-            client = cluster.connect(args.scheduler)
+            client = cluster.connect(args.scheduler, timeout=args.scheduler_timeout)
         except Exception as err:  # noqa: BLE001 - a bad address, no Dask...
             print(f"error: could not reach the Dask scheduler {args.scheduler}: {err}",
                   file=sys.stderr)

@@ -59,15 +59,15 @@ def probe_remote(limits: Limits) -> dict:
     return runner.probe_sandbox(limits)
 
 
-def connect(address):
-    """A ``distributed.Client`` for ``address`` (or a Cluster object), with a clear error
-    when Dask is not installed."""
+def connect(address, timeout: float = 30.0):
+    """A ``distributed.Client`` for ``address`` (or a Cluster object), trying for
+    ``timeout`` seconds, with a clear error when Dask is not installed."""
     try:
         from distributed import Client
     except ImportError:
         raise RuntimeError("--scheduler needs Dask distributed: pip install "
                            "'minigrad-course[grading]' (or `pip install distributed`)") from None
-    return Client(address, timeout="30s")
+    return Client(address, timeout=f"{timeout:g}s")
 
 
 def dask_runner(client) -> tuple:
