@@ -1,5 +1,5 @@
 # EXERCISE 13.sinusoidal
-# expect: incorrect: wrong values
+# expect: mistake: sinusoidal_pair_exponent
 # Pair i's frequency written 10000^(i/E) instead of 10000^(2i/E).
 def sinusoidal_positions(T, E):
     t = np.arange(T)[:, None]
