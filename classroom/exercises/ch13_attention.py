@@ -260,6 +260,10 @@ SINUSOIDAL = Exercise(
             "each column got a frequency of its own: columns 2i and 2i + 1 share one, "
             "1 / 10000^(2i / E), so the exponent uses the even column number 2i for both "
             "(use 2 * (j // 2) for column j)",
+        "sinusoidal_pair_exponent":
+            "the exponent lost its 2: pair i's angle is t / 10000^(2i / E), not t / 10000^(i / "
+            "E), so that the last pair's frequency comes close to 1 / 10000 (with i / E it only "
+            "reaches 1 / 100)",
         "sinusoidal_times":
             "the positions were multiplied by 10000^(2i / E): the angle is t divided by it, "
             "t / 10000^(2i / E), so the first columns turn fastest and the last ones slowest",

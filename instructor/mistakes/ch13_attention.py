@@ -104,6 +104,13 @@ def sinusoidal_column_exponent(T, E):
     return P
 
 
+def sinusoidal_pair_exponent(T, E):
+    P = np.zeros((T, E))
+    angles = _angles(T, E, np.arange(E // 2)[None, :])
+    P[:, 0::2], P[:, 1::2] = np.sin(angles), np.cos(angles)
+    return P
+
+
 def sinusoidal_times(T, E):
     t = np.arange(T)[:, None]
     angles = t * 10000.0 ** (np.arange(0, E, 2)[None, :] / E)
@@ -224,6 +231,7 @@ MISTAKES = {
         "sinusoidal_swapped": sinusoidal_swapped,
         "sinusoidal_halves": sinusoidal_halves,
         "sinusoidal_column_exponent": sinusoidal_column_exponent,
+        "sinusoidal_pair_exponent": sinusoidal_pair_exponent,
         "sinusoidal_times": sinusoidal_times,
     },
     "13.greedy": {
