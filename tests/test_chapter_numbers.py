@@ -158,6 +158,18 @@ def test_chapter_13_numbers():
     heads = [int(s) for s in re.findall(r"head \d (\d+)%", out)]
     assert len(heads) == 4 and min(heads) >= 95                       # "nearly every answer row"
 
+    sampled = {float(t): (float(a), float(b)) for t, a, b in re.findall(
+        r"temperature ([\d.]+)\s*: +([\d.]+)% of lines, +([\d.]+)% of answer digits", out)}
+    assert sorted(sampled) == [0.5, 1.0, 2.0, 4.0]
+    assert sampled[0.5] == (100.0, 100.0) and "every line is right" in text
+    lines_1, digits_1 = sampled[1.0]
+    assert f"{digits_1} % of answer digits are right" in text and f"{lines_1} % of" in text
+    assert f"${digits_1 / 100:.3f}^8 \\approx {(digits_1 / 100) ** 8:.2f}$" in text
+    assert abs((digits_1 / 100) ** 8 - lines_1 / 100) < 0.01             # "close to"
+    lines_2, digits_2 = sampled[2.0]
+    assert f"({digits_2} % of digits, {lines_2} % of lines)" in text
+    assert sampled[4.0][1] < 50 and "fewer than half of the digits" in text
+
 
 def test_chapter_12_numbers():
     name = "12_convolution.ipynb"
