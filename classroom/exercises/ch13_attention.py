@@ -13,6 +13,7 @@ import numpy as np
 
 import minigrad as mg
 from minigrad import nn
+from minigrad import random as mg_random
 from minigrad.tensor import Tensor
 from .core import Case, Exercise, broken
 from .rules import Untouched, run_op
@@ -315,13 +316,33 @@ class ScoringModel(nn.Module):
         return Tensor(scores) + self.shift
 
 
+def _twice(answer, given, steps, vocab, seed, training, model):
+    """The answer's tokens for ``model``, then for a fresh copy of it with NumPy's and
+    minigrad's generators started elsewhere: a decoder that draws tokens at random writes
+    other tokens (the same way on every run of the check).  The learner's generators are
+    left as they were."""
+    kept_mg, kept_np = mg_random._rng, np.random.get_state()
+    try:
+        results = []
+        for shift, decoder in ((0, model), (1, ScoringModel(vocab, given.shape[1] + steps, seed))):
+            decoder.train(training)
+            np.random.seed(seed + shift)
+            mg.manual_seed(seed + shift)
+            results.append(_output(answer(decoder, given if shift == 0 else given.copy(),
+                                          steps), "greedy_decode"))
+    finally:
+        mg_random._rng = kept_mg
+        np.random.set_state(kept_np)
+    return results[0], results[1]
+
+
 def _greedy_case(prompt, steps, vocab, seed, training=True):
     def run(answer):
         given = np.array(prompt, dtype=np.int64)
         model = ScoringModel(vocab, given.shape[1] + steps, seed)
         model.train(training)
         kept = Untouched(prompt=given)
-        result = _output(answer(model, given, steps), "greedy_decode")
+        result, again = _twice(answer, given, steps, vocab, seed, training, model)
         kept.check("your greedy_decode")
         if not model.calls:
             broken("greedy_decode never called the model")
@@ -337,6 +358,11 @@ def _greedy_case(prompt, steps, vocab, seed, training=True):
                    f"mode, but it was in {'training' if training else 'evaluation'} mode when "
                    f"it was handed over: remember model.training first and put it back with "
                    f"model.train(...) at the end")
+        first, second = (np.asarray(getattr(r, "data", r)) for r in (result, again))
+        if first.shape == second.shape and not np.array_equal(first, second):
+            broken("greedy_decode wrote other tokens for the same prompt and the same model "
+                   "when run again: greedy decoding takes the best token (the argmax of the "
+                   "scores) every time; it never draws a token at random")
         return {"the tokens written": result}
     return run
 

@@ -1,5 +1,5 @@
 # EXERCISE 13.greedy
-# expect: incorrect: wrong values
+# expect: incorrect: never draws a token at random
 # Samples from the softmax instead of taking the best token: not greedy, and not repeatable.
 def greedy_decode(model, prompt, steps):
     mode = model.training
