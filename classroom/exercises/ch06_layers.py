@@ -12,7 +12,6 @@ import math
 
 import numpy as np
 
-import minigrad.random as mg_random
 from minigrad.autograd import no_grad
 from minigrad.data import product
 from minigrad.nn import Linear as _LibLinear
@@ -20,7 +19,7 @@ from minigrad.nn import Module, Parameter
 from minigrad.random import manual_seed
 from minigrad.tensor import Tensor
 from .core import Case, Exercise, broken
-from .rules import Untouched, run_op
+from .rules import Untouched, generators_kept, run_op
 
 SETUP = """\
 import numpy as np
@@ -115,17 +114,13 @@ def _same_values(a, b) -> bool:
 def _linear_random(answer):
     """Layers drawn from minigrad's generator: repeatable under mg.manual_seed, different
     for another seed and for the next layer, whatever NumPy's own generator does."""
-    kept_mg, kept_np = mg_random._rng, np.random.get_state()
-    try:
+    with generators_kept():
         made = {}
         for key, seed in (("first", 1), ("again", 1), ("other seed", 2)):
             np.random.seed(0)
             manual_seed(seed)
             made[key] = _starting_values(answer(4, 3))
         made["next layer"] = _starting_values(answer(4, 3))
-    finally:
-        mg_random._rng = kept_mg
-        np.random.set_state(kept_np)
     if not _same_values(made["first"], made["again"]):
         broken("two layers made right after the same mg.manual_seed(1) start from different "
                "values: draw them from minigrad's generator, mg.random.get_rng(), which "

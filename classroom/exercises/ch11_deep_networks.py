@@ -13,12 +13,11 @@ import contextlib
 
 import numpy as np
 
-import minigrad.random as mg_random
 from minigrad import nn
 from minigrad.random import manual_seed
 from minigrad.tensor import Tensor
 from .core import Case, Exercise, broken
-from .rules import Untouched, number, run_op, sequence
+from .rules import Untouched, generators_kept, number, run_op, sequence
 
 SETUP = """\
 import math
@@ -229,8 +228,7 @@ def _names(block):
 def _block_fresh(answer):
     """A fresh block: its parameters, what it does to an input, and where its starting
     values come from."""
-    kept_mg, kept_np = mg_random._rng, np.random.get_state()
-    try:
+    with generators_kept():
         np.random.seed(0)
         manual_seed(3)
         block = _returned(answer(4), "ResidualBlock(4)")
@@ -239,9 +237,6 @@ def _block_fresh(answer):
         again = answer(4)
         manual_seed(3)
         library = nn.Linear(4, 4)
-    finally:
-        mg_random._rng = kept_mg
-        np.random.set_state(kept_np)
     if not isinstance(block, nn.Module):
         broken(f"ResidualBlock should subclass nn.Module, but ResidualBlock(4) is a "
                f"{type(block).__name__}")

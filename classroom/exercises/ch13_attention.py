@@ -13,10 +13,9 @@ import numpy as np
 
 import minigrad as mg
 from minigrad import nn
-from minigrad import random as mg_random
 from minigrad.tensor import Tensor
 from .core import Case, Exercise, broken
-from .rules import Untouched, run_op
+from .rules import Untouched, generators_kept, run_op
 
 SETUP = """\
 import math
@@ -321,8 +320,7 @@ def _twice(answer, given, steps, vocab, seed, training, model):
     minigrad's generators started elsewhere: a decoder that draws tokens at random writes
     other tokens (the same way on every run of the check).  The learner's generators are
     left as they were."""
-    kept_mg, kept_np = mg_random._rng, np.random.get_state()
-    try:
+    with generators_kept():
         results = []
         for shift, decoder in ((0, model), (1, ScoringModel(vocab, given.shape[1] + steps, seed))):
             decoder.train(training)
@@ -330,9 +328,6 @@ def _twice(answer, given, steps, vocab, seed, training, model):
             mg.manual_seed(seed + shift)
             results.append(_output(answer(decoder, given if shift == 0 else given.copy(),
                                           steps), "greedy_decode"))
-    finally:
-        mg_random._rng = kept_mg
-        np.random.set_state(kept_np)
     return results[0], results[1]
 
 

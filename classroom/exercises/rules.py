@@ -16,13 +16,18 @@ broken and how to keep it:
   held (for answers that are not ops: a loss, an accuracy, a numeric gradient);
 * :func:`connected` checks that a result is part of the graph of its inputs;
 * :func:`number`, :func:`whole_number`, :func:`sequence` check the types the exercise
-  texts ask for (a Python float, not a 0-d array; a tuple, not a list).
+  texts ask for (a Python float, not a 0-d array; a tuple, not a list);
+* :func:`generators_kept` lets a case seed NumPy's and minigrad's generators and leaves
+  the learner's as they were.
 """
 
 from __future__ import annotations
 
+import contextlib
+
 import numpy as np
 
+import minigrad.random as mg_random
 from minigrad.tensor import Tensor
 from .core import Raised, RuleBroken, _one_line, broken
 from .shortcuts import ShortcutUsed
@@ -203,3 +208,16 @@ def sequence(value, kind: type, what: str) -> None:
     """``value`` must be a ``kind`` (list or tuple), as the exercise text asks."""
     if not isinstance(value, kind):
         broken(f"{what} should be a {kind.__name__}, but it is a {type(value).__name__}")
+
+
+@contextlib.contextmanager
+def generators_kept():
+    """Inside the block a case may seed ``np.random`` and ``mg.manual_seed`` as it likes
+    (to see whether an answer's randomness comes from the right generator); afterwards
+    both are back where the learner's notebook left them."""
+    kept_mg, kept_np = mg_random._rng, np.random.get_state()
+    try:
+        yield
+    finally:
+        mg_random._rng = kept_mg
+        np.random.set_state(kept_np)
