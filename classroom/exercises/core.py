@@ -318,7 +318,8 @@ def difference(got, want, where: str = "the result") -> str | None:
     if isinstance(want, (list, tuple)):
         what = "a tuple" if isinstance(want, tuple) else "a list"
         if not isinstance(got, (list, tuple)):
-            return f"{where} should be {what} of {len(want)} items, but it is {_shown(got)}"
+            items = "1 item" if len(want) == 1 else f"{len(want)} items"
+            return f"{where} should be {what} of {items}, but it is {_shown(got)}"
         if type(got) is not type(want):
             return f"{where} should be {what}, but it is {_shown(got)}"
         if len(got) != len(want):
