@@ -193,6 +193,64 @@ def test_library_classes_are_not_watched():
     assert shared_state.watch(mg.optim.SGD).watched == []
 
 
+_GLOBALS = """
+import numpy as np
+GAINS = {"relu": 2.0}
+seen = set()
+saved = None
+
+
+def helper(x):
+    seen.add(x)
+
+
+def reads_a_constant(x):
+    return GAINS["relu"] * np.sqrt(x)
+
+
+def fills_a_global(x):
+    helper(x)
+    return len(seen)
+
+
+def rebinds_a_global(x):
+    global saved
+    saved = x
+    return x
+
+
+def sets_an_attribute(x):
+    sets_an_attribute.last = x
+    return x
+"""
+
+
+def _answers_with_globals():
+    namespace = {}
+    exec(compile(_GLOBALS, "<answer 99.globals>", "exec"), namespace)
+    return namespace
+
+
+@pytest.mark.parametrize("name, phrase", [
+    ("fills_a_global", "the global `seen`"),          # through a helper it calls
+    ("rebinds_a_global", "the global `saved`"),
+    ("sets_an_attribute", "an attribute set on your function `sets_an_attribute`"),
+])
+def test_globals_and_function_attributes_a_call_changes_are_found(name, phrase):
+    answer = _answers_with_globals()[name]
+    watcher = shared_state.watch(answer)
+    answer(3)
+    message = watcher.changed()
+    assert message and phrase in message and "shared by every call" in message
+
+
+def test_globals_an_answer_only_reads_are_not_reported():
+    answer = _answers_with_globals()["reads_a_constant"]
+    watcher = shared_state.watch(answer)
+    answer(4.0)
+    assert watcher.changed() is None
+
+
 # -- recursion where the text says "without recursion" --------------------------------------------
 def test_recursion_is_found_even_with_a_raised_limit():
     namespace = {}

@@ -159,11 +159,6 @@ MUL = Exercise(
                         "your mul")),
     ],
     mistakes={
-        "mul_saved_globally":
-            "the first product's backward used the second product's inputs: what backward "
-            "needs was kept somewhere shared (a global, or an attribute of the function), and "
-            "the second call replaced it. Let backward capture the arrays of its own call (a "
-            "variable inside mul, used by the function defined in it)",
         "mul_own_factor":
             "multiplied by the wrong factor in mul's backward: each input's gradient is grad "
             "times the *other* input (∂(a·b)/∂a = b), but yours multiplies grad by the input "
@@ -223,10 +218,6 @@ MM = Exercise(
                          [[1.0, 2.0, 3.0, 4.0]]), "your mm")),
     ],
     mistakes={
-        "mm_saved_globally":
-            "the first product's backward used the second product's inputs: what backward "
-            "needs was kept somewhere shared (a global, or an attribute of the function), and "
-            "the second call replaced it. Let backward capture the arrays of its own call",
         "mm_transposed_grad":
             "transposed the wrong operand in mm's backward: for b you transposed grad, but it is "
             "a that must be transposed. Check the shapes: b's gradient must have b's shape (k, n), "

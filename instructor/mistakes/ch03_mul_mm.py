@@ -101,30 +101,6 @@ def affine_composed(x, W, b):
     return x @ W + b
 
 
-_SAVED = {}
-
-
-def mul_saved_globally(a, b):
-    """Keeps the inputs' arrays in a dict outside the call: the next call replaces them."""
-    _SAVED["mul"] = (a.data, b.data)
-
-    def backward(grad):
-        A, B = _SAVED["mul"]
-        return grad * B, grad * A
-
-    return record(a.data * b.data, (a, b), backward, "mul")
-
-
-def mm_saved_globally(a, b):
-    _SAVED["mm"] = (a.data, b.data)
-
-    def backward(grad):
-        A, B = _SAVED["mm"]
-        return grad @ B.T, A.T @ grad
-
-    return record(a.data @ b.data, (a, b), backward, "mm")
-
-
 MISTAKES = {
     "03.sub": {
         "sub_no_minus": sub_no_minus,
@@ -137,13 +113,11 @@ MISTAKES = {
         "mul_grad_unchanged": mul_grad_unchanged,
         "mul_no_return": mul_no_return,
         "mul_forgot_grad": mul_forgot_grad,
-        "mul_saved_globally": mul_saved_globally,
     },
     "03.mm": {
         "mm_transposed_grad": mm_transposed_grad,
         "mm_wrong_side": mm_wrong_side,
         "mm_no_transposes": mm_no_transposes,
-        "mm_saved_globally": mm_saved_globally,
     },
     "03.numeric_grad": {   # phrases the judge's message must contain
         "one-sided difference": numeric_grad_forward,

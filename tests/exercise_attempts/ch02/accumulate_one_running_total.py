@@ -1,5 +1,5 @@
 # EXERCISE 02.accumulate
-# expect: incorrect: ShapeError
+# expect: incorrect: the global `total`
 # Keeps one running total for "the" gradient, whichever tensor it is for.
 total = None
 

@@ -1,5 +1,5 @@
 # EXERCISE 03.mm
-# expect: mistake: mm_saved_globally
+# expect: incorrect: the global `B`
 # Saves the operands in globals for the backward.
 A = B = None
 

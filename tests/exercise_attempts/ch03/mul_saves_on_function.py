@@ -1,5 +1,5 @@
 # EXERCISE 03.mul
-# expect: mistake: mul_saved_globally
+# expect: incorrect: attribute set on your function `mul`
 # Keeps the inputs on the function object, so backward can find them later.
 def mul(a, b):
     mul.saved = (a.data, b.data)
