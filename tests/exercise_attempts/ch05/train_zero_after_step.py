@@ -1,5 +1,5 @@
 # EXERCISE 05.train
-# expect: incorrect: left over
+# expect: mistake: train_zero_after_step
 # (issue 22 escape, the same order in chapter 5) Zeroes after step: the first step also uses
 # whatever gradients the parameters held before train was called.
 def train(loss_fn, optimizer, epochs):
