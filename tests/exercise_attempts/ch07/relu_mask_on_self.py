@@ -1,5 +1,5 @@
 # EXERCISE 07.relu
-# expect: incorrect: mask
+# expect: mistake: ReLUMaskOnSelf
 # (issue 22 escape) Keeps the mask on the layer: a second forward replaces it before the
 # first call's backward runs.
 class ReLU(Layer):
