@@ -1,5 +1,5 @@
 # EXERCISE 09.truncated_bptt
-# expect: incorrect: left over
+# expect: mistake: tbptt_zero_after_step
 # (issue 22 escape) Zeroes the gradients after each step instead of at the start of each
 # chunk: the first chunk's step uses whatever gradients were there before the call.
 def truncated_bptt(cell, head, optimizer, xs, ys, k):
