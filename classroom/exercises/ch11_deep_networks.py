@@ -434,7 +434,7 @@ def _rates_case(steps, total_steps, warmup_steps, base_lr, min_lr=None):
 
 
 WARMUP_COSINE = Exercise(
-    id="11.warmup_cosine", title="a warm-up, then a cosine decay", entry="warmup_cosine",
+    id="11.warmup_cosine", title="a warm-up, then a cosine decay", entry="warmup_cosine", pure=True,
     points=1,
     forbids=("minigrad.optim.lr_scheduler.CosineAnnealingLR",
              "minigrad.optim.lr_scheduler.OneCycleLR", "minigrad.optim.lr_scheduler.LinearLR",

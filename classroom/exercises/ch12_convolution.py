@@ -81,7 +81,7 @@ def _calls(*items):
 
 OUTPUT_SIZE = Exercise(
     id="12.output_size", title="the output size of a convolution (warm-up)",
-    entry="conv_output_size", points=1, forbids=_LIBRARY,
+    entry="conv_output_size", points=1, forbids=_LIBRARY, pure=True,
     cases=[
         Case("no padding, stride 1: sizes 8, 5 and 3 with a kernel of 3",
              _size_case(_calls(((8, 3), {}), ((5, 3), {}), ((3, 3), {})))),

@@ -629,6 +629,9 @@ class Exercise:
       whose functions call themselves is told so, even with a raised recursion limit.
     * ``seconds``: the time budget of each case; ``too_slow``: what an answer that runs
       out of it is probably doing, added to the "too slow" message.
+    * ``pure``: True where the answer is a function of plain numbers alone, so that results
+      kept between calls (a cache in a global dict) are harmless: its globals are not
+      watched (see :mod:`.shared_state`).
     """
     id: str
     title: str
@@ -642,6 +645,7 @@ class Exercise:
     recursion: bool = True
     seconds: float = DEFAULT_SECONDS
     too_slow: str = ""
+    pure: bool = False
 
     @property
     def chapter(self) -> str:
@@ -684,7 +688,7 @@ class Exercise:
             shortcut = Raised(SHORTCUT, f"this exercise asks you to write {self.entry} "
                                         f"yourself, but your answer {how}")
             return [shortcut] + [NOT_RUN_YET] * (len(cases) - 1)
-        watcher = shared_state.watch(answer)
+        watcher = shared_state.watch(answer, globals_too=not self.pure)
         observations = []
         with guard(self.forbids, self.entry, answer), no_recursion(
                 not self.recursion, self.entry) as recursed:

@@ -170,14 +170,15 @@ def _print(value):
     return value.fingerprint() if isinstance(value, _Binding) else _fingerprint(value)
 
 
-def watch(answer) -> Watcher:
+def watch(answer, globals_too: bool = True) -> Watcher:
     """A :class:`Watcher` of ``answer``'s mutable defaults (a function), or of the mutable
     class attributes and method defaults of ``answer`` and its learner-written bases (a
-    class)."""
+    class); with ``globals_too``, also of the globals the learner's code refers to and of
+    the attributes of its functions."""
     watched = []
     if inspect.isfunction(answer):
         watched += _defaults(answer)
-        watched += _globals_of([answer])
+        watched += _globals_of([answer]) if globals_too else []
     elif isinstance(answer, type):
         methods = []
         for cls in answer.__mro__:
@@ -190,5 +191,5 @@ def watch(answer) -> Watcher:
             for fn in _functions_of(cls):
                 watched += _defaults(fn)
                 methods.append(fn)
-        watched += _globals_of(methods)
+        watched += _globals_of(methods) if globals_too else []
     return Watcher(watched)

@@ -1,5 +1,5 @@
 # EXERCISE 10.backward_unblocked
-# expect: incorrect: after
+# expect: incorrect: made after it
 # (issue 22 escape) Drops the children that do not lead to the root, but keeps those made
 # after the root, reasoning that the walk starts at the root and cannot meet them: an unused
 # result created after the loss still blocks its creator.

@@ -1,5 +1,5 @@
 # EXERCISE 10.backward_unblocked
-# expect: incorrect: t.id
+# expect: incorrect: not Python
 # Collects Python's id() of every tensor, but t.children is keyed by t.id: no child
 # matches, so every child is dropped, the used ones too.
 def backward_unblocked(root):
