@@ -110,7 +110,7 @@ def _globals_of(functions: list) -> list:
         found[("attr", id(fn))] = (f"an attribute set on your function `{fn.__name__}`",
                                    "attribute", vars(fn))
         space = fn.__globals__
-        for name in _global_names(fn.__code__, set()):
+        for name in sorted(_global_names(fn.__code__, set())):
             if name not in space or name.startswith("__"):
                 continue
             value = space[name]

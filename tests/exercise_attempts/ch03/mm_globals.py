@@ -1,5 +1,5 @@
 # EXERCISE 03.mm
-# expect: incorrect: the global `B`
+# expect: incorrect: the global `A`
 # Saves the operands in globals for the backward.
 A = B = None
 
