@@ -323,7 +323,8 @@ def difference(got, want, where: str = "the result") -> str | None:
         if type(got) is not type(want):
             return f"{where} should be {what}, but it is {_shown(got)}"
         if len(got) != len(want):
-            return f"{where} has {len(got)} items, but it should have {len(want)}"
+            return (f"{where} has {len(got)} item{'' if len(got) == 1 else 's'}, but it "
+                    f"should have {len(want)}")
         for i, (g, w) in enumerate(zip(got, want)):
             problem = difference(g, w, f"{where}[{i}]")
             if problem:

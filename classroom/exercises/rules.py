@@ -234,7 +234,8 @@ def whole_number(value, what: str) -> None:
 def sequence(value, kind: type, what: str) -> None:
     """``value`` must be a ``kind`` (list or tuple), as the exercise text asks."""
     if not isinstance(value, kind):
-        broken(f"{what} should be a {kind.__name__}, but it is a {type(value).__name__}")
+        name = "a NumPy array" if isinstance(value, np.ndarray) else f"a {type(value).__name__}"
+        broken(f"{what} should be a {kind.__name__}, but it is {name}")
 
 
 @contextlib.contextmanager

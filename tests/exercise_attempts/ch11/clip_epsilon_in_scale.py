@@ -1,5 +1,5 @@
 # EXERCISE 11.clip_grad_norm
-# expect: incorrect: tiny
+# expect: mistake: clip_epsilon
 # (issue 22 escape) Divides by the norm plus 1e-6 "to be safe": wrong when the norms are tiny.
 def clip_grad_norm(parameters, max_norm):
     grads = [p.grad for p in parameters if p.grad is not None]

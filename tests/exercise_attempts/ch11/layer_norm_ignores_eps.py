@@ -1,5 +1,5 @@
 # EXERCISE 11.layer_norm
-# expect: incorrect: eps
+# expect: mistake: ln_ignores_eps
 # (issue 22 escape) Always uses 1e-5, whatever eps the caller passes.
 def layer_norm(x, weight, bias, eps=1e-5):
     X, w = x.data, weight.data
