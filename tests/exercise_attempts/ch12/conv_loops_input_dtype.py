@@ -1,5 +1,5 @@
 # EXERCISE 12.conv2d_loops
-# expect: incorrect: integer
+# expect: mistake: conv_loops_input_dtype
 # (issue 22 escape) Builds the output with the input's dtype: an integer image truncates
 # every value.
 def conv2d_loops(x, weight, bias):
