@@ -1,6 +1,5 @@
 # EXERCISE 08.confusion_matrix
 # expect: correct
-# One bincount over the flattened (true, predicted) pairs.
 def confusion_matrix(true, predicted, num_classes):
     flat = np.asarray(true) * num_classes + np.asarray(predicted)
     counts = np.bincount(flat, minlength=num_classes * num_classes)
