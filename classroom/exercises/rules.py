@@ -1,5 +1,8 @@
 """Rules every answer of a kind must keep, checked from inside the cases.
 
+(``COVERAGE.md``, beside this file, says for every exercise which rule or case catches each
+class of wrong answer.)
+
 Comparing an answer's results with the reference's catches wrong numbers.  Some wrong
 answers give the right numbers, once: an op that overwrites its input and returns an alias
 of it, a backward that scribbles on the gradient it was handed or on an array it saved, a
