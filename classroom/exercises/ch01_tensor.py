@@ -166,7 +166,8 @@ def _shapes_case(*sizes):
 
 
 MLP_SHAPES = Exercise(
-    id="01.mlp_shapes", title="the shapes of a small network", entry="mlp_shapes", points=1, pure=True,
+    id="01.mlp_shapes", title="the shapes of a small network", entry="mlp_shapes", points=1,
+    pure=True,
     cases=[
         Case("a batch of 32 images of 28×28 pixels, 100 hidden units, 10 classes",
              _shapes_case(32, 28, 28, 100, 10)),

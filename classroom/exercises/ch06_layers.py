@@ -503,7 +503,8 @@ MSE_LOSS = Exercise(
         Case("a (4, 1) prediction against a (4,) target must raise a ValueError",
              _loss_mismatch((4, 1), (4,))),
         Case("a (3, 1) prediction against a (1, 3) target (as many axes, and as many numbers, "
-             "but another shape) must raise a ValueError", _loss_mismatch((3, 1), (1, 3), explain=True)),
+             "but another shape) must raise a ValueError",
+             _loss_mismatch((3, 1), (1, 3), explain=True)),
     ],
     mistakes={
         "MSELossSum":

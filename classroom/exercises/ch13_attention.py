@@ -249,7 +249,8 @@ def _sinusoidal_case(T, E):
 
 
 SINUSOIDAL = Exercise(
-    id="13.sinusoidal", title="sinusoidal positions", entry="sinusoidal_positions", points=1, pure=True,
+    id="13.sinusoidal", title="sinusoidal positions", entry="sinusoidal_positions", points=1,
+    pure=True,
     cases=[
         Case("T = 4 positions of width E = 4", _sinusoidal_case(4, 4)),
         Case("T = 20 positions of width E = 8", _sinusoidal_case(20, 8)),

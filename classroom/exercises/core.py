@@ -347,7 +347,9 @@ def difference(got, want, where: str = "the result") -> str | None:
         if not _is_number(got):
             return f"{where} should be a number, but it is {_shown(got)}"
         ok = math.isclose(got, want, rel_tol=RTOL, abs_tol=ATOL) or (got != got and want != want)
-        return None if ok else f"{where} has the wrong value: yours, {got!r}, is {_how_off(got, want)}"
+        if ok:
+            return None
+        return f"{where} has the wrong value: yours, {got!r}, is {_how_off(got, want)}"
     try:
         same = bool(got == want)
     except (TypeError, ValueError):          # e.g. an array compared with an object
