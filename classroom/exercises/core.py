@@ -392,7 +392,9 @@ def _which(got: np.ndarray, want: np.ndarray) -> str:
     count, total = int(bad.sum()), bad.size
     first = tuple(int(i) for i in np.argwhere(bad)[0])
     where = "[" + ", ".join(map(str, first)) + "]"
-    if want.dtype.kind in "iub" and got.dtype.kind in "iub":
+    if want.dtype.kind == "b" or got.dtype.kind == "b":
+        how = f"{bool(got[first])} where it should not be"
+    elif want.dtype.kind in "iu" and got.dtype.kind in "iu":
         step = int(got[first]) - int(want[first])
         how = f"{abs(step)} {'more' if step > 0 else 'less'} than it should be"
     else:

@@ -136,7 +136,7 @@ class _Binding:
 
 
 class Watcher:
-    """The mutable defaults and class attributes of one answer, and their fingerprints."""
+    """What one answer could keep between calls (see :func:`watch`), and fingerprints."""
 
     def __init__(self, watched: list):
         self.watched = [(what, kind, value, _print(value)) for what, kind, value in watched]
