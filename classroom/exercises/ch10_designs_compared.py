@@ -162,10 +162,10 @@ BACKWARD_ONCE = Exercise(
     hints=[
         "`root.nodes()` lists every node once, each after all of its consumers. If you walk "
         "that list front to back, a node's gradient is complete by the time you reach it.",
-        "Where learners slip: every node's gradient must start from zeros on every call (the "
-        "root's from ones), and a node passes its gradient on only when the walk reaches it, "
-        "through `carry`, once per (parent, local) pair, added onto what the parent already "
-        "has.",
+        "Where learners slip: a node's gradient is complete only when the walk reaches it, so "
+        "that is when it is passed on (to each parent, through `carry`), never when it "
+        "arrives; and every call starts over, since the previous call's gradients are still "
+        "on the nodes.",
         "Worked on d = (a·b)² with a = 10, b = 5: `root.nodes()` is [d, c, a, b] (c = a·b). "
         "d.grad = 1; c gets 2·c·1 = 100; a gets 100·b = 500 and b gets 100·a = 1000. Each "
         "node is visited once: 4 visits. The inner line: `parent.grad = parent.grad + "
