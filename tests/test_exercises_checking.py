@@ -74,10 +74,11 @@ def test_a_walk_over_every_path_of_a_40_rung_ladder_says_so_within_seconds():
 # -- stopping at the first failure -------------------------------------------------------------
 def test_probing_stops_at_the_first_failing_case_and_marks_the_rest_not_run():
     exercise = get("02.count_visits")
-    ran = []
+    ran = []                       # the graphs seen (a case may call the answer twice on one)
 
     def count_visits(root):
-        ran.append(root)
+        if not any(root is r for r in ran):
+            ran.append(root)
         return 0
     observations = exercise.probe(count_visits, reference=exercise.expected().reference)
     assert len(ran) == 1 and len(observations) == len(exercise.cases)
@@ -87,13 +88,17 @@ def test_probing_stops_at_the_first_failing_case_and_marks_the_rest_not_run():
 
 def test_a_worker_without_expectations_runs_every_case_but_stops_at_one_too_slow():
     exercise = get("02.count_visits")
-    ran = []
-    exercise.probe(lambda root: ran.append(root) or 0)
+    ran = []                       # the graphs seen (a case may call the answer twice on one)
+
+    def seen(root):
+        if not any(root is r for r in ran):
+            ran.append(root)
+    exercise.probe(lambda root: seen(root) or 0)
     assert len(ran) == len(exercise.cases)
     ran.clear()
 
     def slow_on_the_second(root):
-        ran.append(root)
+        seen(root)
         if len(ran) == 2:
             spin()
         return 0
@@ -191,6 +196,64 @@ def test_a_class_attribute_shared_by_instances_is_found():
 
 def test_library_classes_are_not_watched():
     assert shared_state.watch(mg.optim.SGD).watched == []
+
+
+_GLOBALS = """
+import numpy as np
+GAINS = {"relu": 2.0}
+seen = set()
+saved = None
+
+
+def helper(x):
+    seen.add(x)
+
+
+def reads_a_constant(x):
+    return GAINS["relu"] * np.sqrt(x)
+
+
+def fills_a_global(x):
+    helper(x)
+    return len(seen)
+
+
+def rebinds_a_global(x):
+    global saved
+    saved = x
+    return x
+
+
+def sets_an_attribute(x):
+    sets_an_attribute.last = x
+    return x
+"""
+
+
+def _answers_with_globals():
+    namespace = {}
+    exec(compile(_GLOBALS, "<answer 99.globals>", "exec"), namespace)
+    return namespace
+
+
+@pytest.mark.parametrize("name, phrase", [
+    ("fills_a_global", "the global `seen`"),          # through a helper it calls
+    ("rebinds_a_global", "the global `saved`"),
+    ("sets_an_attribute", "an attribute set on your function `sets_an_attribute`"),
+])
+def test_globals_and_function_attributes_a_call_changes_are_found(name, phrase):
+    answer = _answers_with_globals()[name]
+    watcher = shared_state.watch(answer)
+    answer(3)
+    message = watcher.changed()
+    assert message and phrase in message and "shared by every call" in message
+
+
+def test_globals_an_answer_only_reads_are_not_reported():
+    answer = _answers_with_globals()["reads_a_constant"]
+    watcher = shared_state.watch(answer)
+    answer(4.0)
+    assert watcher.changed() is None
 
 
 # -- recursion where the text says "without recursion" --------------------------------------------

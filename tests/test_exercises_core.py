@@ -183,3 +183,25 @@ def test_comparing_an_array_with_a_plain_value_does_not_crash():
 def test_an_array_of_objects_gets_a_message_not_a_crash():
     got = np.array([mg.Tensor([1.0]), mg.Tensor([2.0])], dtype=object)
     assert "holds object values" in difference(got, np.ones(2))
+
+
+@pytest.mark.parametrize("got, want, phrases", [
+    (np.array([[1.0, 2.0], [3.0, 4.5]]), np.array([[1.0, 2.0], [3.0, 4.0]]),
+     ["1 of its 4 values differs", "at [1, 1]", "too large by 12.5 %"]),
+    (np.array([2.0, 4.0, -6.0]), np.array([1.0, 2.0, -3.0]), ["every value is 2 times too large"]),
+    (np.array([-1.0, -2.0]), np.array([1.0, 2.0]), ["wrong sign"]),
+    (np.array([1.0, np.nan]), np.array([1.0, 2.0]), ["at [1]", "not a finite number"]),
+    (np.array([1.0, 2.0 + 1e-5]), np.array([1.0, 2.0]), ["close, but beyond what rounding"]),
+    (np.array([3, 2]), np.array([1, 2]), ["at [0]", "more than it should be"]),
+])
+def test_wrong_values_say_which_element_and_how(got, want, phrases):
+    message = difference(got, want, "`W.grad`")
+    for phrase in phrases:
+        assert phrase in message, message
+    assert repr(want.tolist()) not in message
+
+
+def test_a_wrong_number_says_how_far_off_without_quoting_it():
+    message = difference(0.53, 0.25, "`norm`")
+    assert "yours, 0.53" in message and "times too large" in message and "0.25" not in message
+    assert difference(False, True, "`value is None`") == "`value is None` is False, but it should be True"

@@ -101,3 +101,130 @@ def test_the_stretch_learning_rate_is_not_in_the_messages_either():
 
     source = inspect.getsource(fit.judge)
     assert not chosen & set(_NUMBER.findall(source)), "the judge's messages name the answer"
+
+
+# -- the code a hint shows: marked as code, and never an answer on its own ---------------------
+_SPAN = re.compile(r"```(?:python)?\n?(.*?)```|`([^`\n]+)`", re.S)
+#: What reads as code in a hint's prose: a call on something, indexing, NumPy, .data, an
+#: augmented assignment, a matrix product, a comparison, a lambda or a def.
+_CODE_LIKE = re.compile(r"np\.\w|\.data\b|\w\.\w+\(|\w\[|\+=|-=|\*=|/=| @ |==|!=|\blambda\b"
+                        r"|\bdef \w")
+
+
+def code_spans(hint: str) -> list:
+    """The code a hint shows: its ``` fences and `inline spans`, in order."""
+    return [(fence or inline).strip("\n") for fence, inline in _SPAN.findall(hint)]
+
+
+@pytest.mark.parametrize("exercise", EXERCISES, ids=lambda ex: ex.id)
+def test_code_in_hints_is_marked_as_code(exercise):
+    """Code in a hint sits between backticks, so that a learner sees it as code and the test
+    below can try it as an answer."""
+    for tier, hint in enumerate(exercise.hints, start=1):
+        prose = _SPAN.sub("", hint)
+        found = _CODE_LIKE.findall(prose)
+        assert not found, f"{exercise.id}: hint {tier} has code outside backticks: {found}"
+
+
+def _solution_cell(exercise_id: str) -> str:
+    """The answer cell of ``exercise_id`` in solutions/, markers included."""
+    path = next(SOLUTIONS.glob(f"{exercise_id[:2]}_*.ipynb"))
+    for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+        source = "".join(cell["source"])
+        if cell["cell_type"] == "code" and source.startswith(f"# EXERCISE {exercise_id}\n"):
+            return source
+    raise LookupError(exercise_id)
+
+
+def _pasted(exercise_id: str, code: str) -> str | None:
+    """The answer cell with ``code`` where the learner's code goes (every stub of it), or
+    None when that does not compile."""
+    from classroom.exercises.generate import _replace_regions
+
+    def insert(indent):
+        return [indent + line if line.strip() else line for line in code.splitlines()]
+
+    source, _ = _replace_regions(_solution_cell(exercise_id), exercise_id, insert)
+    try:
+        compile(source, exercise_id, "exec")
+    except SyntaxError:
+        return None
+    return source
+
+
+def _as_answers(spans: list) -> list:
+    """Each span alone and all of them together, each as it is and with its last line
+    returned (a span is often the expression an answer would return)."""
+    tries = []
+    for code in spans + ([("\n".join(spans))] if len(spans) > 1 else []):
+        tries.append(code)
+        lines = code.rstrip().splitlines()
+        if lines and not lines[-1].lstrip().startswith(("return", "for ", "if ", "raise")):
+            head = lines[-1][:len(lines[-1]) - len(lines[-1].lstrip())]
+            tries.append("\n".join(lines[:-1] + [f"{head}return {lines[-1].strip()}"]))
+    return tries
+
+
+@pytest.mark.parametrize("exercise", EXERCISES, ids=lambda ex: ex.id)
+def test_the_code_of_hints_one_and_two_is_not_an_answer(exercise, monkeypatch):
+    """Pasting the code that hints 1 and 2 show into the answer cell, span by span and all
+    together, never passes the check: they point at the idea and at the step where learners
+    get stuck; the answer stays behind solution()."""
+    import numpy as np
+
+    from classroom.exercises import CORRECT
+    from classroom.exercises.registry import chapter
+    from classroom.grade import extract
+
+    module = chapter(exercise.chapter)
+    path = next(SOLUTIONS.glob(f"{exercise.chapter}_*.ipynb"))
+    cells, _ = extract.load_notebook(path.read_bytes())
+    earlier = {"__name__": "__main__"}
+    exec(compile(module.SETUP, "<setup>", "exec"), earlier)
+    for answer in extract.find_answers(cells, module.EXERCISES):
+        if answer.exercise == exercise.id:
+            break
+        exec(compile(answer.code, f"<solution {answer.exercise}>", "exec"), earlier)
+    spans = [s for hint in exercise.hints[:2] for s in code_spans(hint)]
+    state = np.random.get_state()
+    try:
+        for code in _as_answers(spans):
+            source = _pasted(exercise.id, code)
+            if source is None:
+                continue
+            namespace = dict(earlier)
+            try:
+                exec(compile(source, f"<hint code for {exercise.id}>", "exec"), namespace)
+            except Exception:      # noqa: BLE001 - code that cannot even run is no answer
+                continue
+            verdict = exercise.check(namespace[exercise.entry])
+            assert verdict.status != CORRECT, (f"{exercise.id}: this code from hints 1-2 "
+                                               f"passes the check:\n{code}")
+    finally:
+        np.random.set_state(state)
+
+
+def test_the_hint_test_would_catch_a_hint_that_holds_the_answer():
+    """The machinery above finds an answer hidden in a hint's code spans."""
+    from classroom.exercises import CORRECT
+    from classroom.exercises.registry import get
+
+    neg = get("02.neg")
+    hint = "Forward and backward in one line: `record(-a.data, (a,), lambda g: (-g,), 'neg')`."
+    namespace = {}
+    exec("import numpy as np\nfrom minigrad.autograd import record", namespace)
+    verdicts = []
+    for code in _as_answers(code_spans(hint)):
+        source = _pasted(neg.id, code)
+        if source is not None:
+            ns = dict(namespace)
+            exec(source, ns)
+            verdicts.append(neg.check(ns["neg"]).status)
+    assert CORRECT in verdicts
+
+
+def test_hints_show_their_code_as_code():
+    from classroom.exercises.feedback import Note
+
+    html = Note("hint", "02.neg", "Use `-a.data`, never <b>.")._repr_html_()
+    assert "<code>-a.data</code>" in html and "&lt;b&gt;" in html

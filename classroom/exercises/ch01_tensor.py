@@ -9,7 +9,7 @@ Answers use only ``Tensor`` and its container properties (``.data``, ``.shape``,
 import numpy as np
 
 from minigrad.tensor import Tensor
-from .core import Case, Exercise
+from .core import Case, Exercise, broken
 from .rules import Untouched
 
 SETUP = """\
@@ -48,6 +48,11 @@ def _node():
     return a + a
 
 
+def _untracked():
+    a = Tensor(np.ones((2, 1, 3), dtype=np.float32))
+    return a * a
+
+
 DESCRIBE = Exercise(
     id="01.describe", title="what a tensor knows about itself", entry="describe", points=1,
     cases=[
@@ -58,6 +63,8 @@ DESCRIBE = Exercise(
         Case("a 0-d tensor holding one number, Tensor(2.5)", _describe_case(lambda: Tensor(2.5))),
         Case("the result of an op: a + a, for a leaf a that requires grad",
              _describe_case(_node)),
+        Case("a (2, 1, 3) float32 tensor made by an op on tensors that do not require grad "
+             "(nothing is recorded, so it is a leaf)", _describe_case(_untracked)),
     ],
     mistakes={
         "describe_numel_is_len":
@@ -72,13 +79,15 @@ DESCRIBE = Exercise(
             "object itself: use t.dtype.name (or str(t.dtype))",
     },
     hints=[
-        "Almost everything is a property of the tensor already: t.shape, t.ndim, t.dtype, "
-        "t.requires_grad, t.is_leaf.",
-        "The number of elements is the product of the shape (1 for a 0-d tensor): t.numel() gives "
-        "it. The dtype's name is t.dtype.name.",
-        "Worked on Tensor([[1.0, 2.0, 3.0]]): shape (1, 3), ndim 2, dtype 'float64', numel 3 "
-        "(len(t) would say 1: it counts rows), requires_grad False, is_leaf True. Each of these "
-        "is one attribute or method of t away.",
+        "Almost everything is something the tensor already knows about itself: look at its "
+        "attributes in the chapter (shape, number of axes, dtype, whether it requires grad, "
+        "whether it is a leaf).",
+        "Two places where learners slip: the number of elements is the product of the shape "
+        "(1 for a 0-d tensor), not the length of the first axis; and the dtype entry is the "
+        "dtype's name, a string, not the dtype object itself.",
+        "Worked on `Tensor([[1.0, 2.0, 3.0]])`: shape (1, 3), ndim 2, dtype 'float64', numel 3 "
+        "(`len(t)` would say 1: it counts rows), requires_grad False, is_leaf True. The two "
+        "that are not plain attributes: `t.numel()` and `t.dtype.name`.",
     ],
 )
 
@@ -92,6 +101,14 @@ def _parameter_case(make):
         kept = Untouched(values=values)
         made = answer(values)
         kept.check("your make_parameter")
+        if isinstance(made, Tensor) and made.dtype == np.float64 and np.shape(made.data) == \
+                np.shape(values):
+            exact = np.asarray(values).astype(np.float64)
+            if not np.array_equal(made.data, exact):
+                broken("the tensor holds the right values only roughly: they were rounded on "
+                       "the way (through float32, perhaps, which keeps about 7 digits, so "
+                       "1 + 1e-9 becomes 1.0). Convert straight to float64, which holds every "
+                       "value these inputs can have exactly")
         return _report(made, "values", "dtype", "requires_grad")
     return run
 
@@ -108,6 +125,10 @@ MAKE_PARAMETER = Exercise(
         Case("a float32 NumPy array of 3 values",
              _parameter_case(lambda: np.array([0.1, 0.2, 0.3], dtype=np.float32))),
         Case("a Python number, 2", _parameter_case(lambda: 2)),
+        Case("a float64 NumPy array holding 1 + 1e-9 and 0.1 (values float32 cannot hold)",
+             _parameter_case(lambda: np.array([1 + 1e-9, 0.1, -3.0]))),
+        Case("a list of floats with 12 significant digits, [[1.00000000001, 2.5e-10]]",
+             _parameter_case(lambda: [[1.00000000001, 2.5e-10]])),
     ],
     mistakes={
         "make_parameter_no_grad":
@@ -122,13 +143,15 @@ MAKE_PARAMETER = Exercise(
             "array?), which has no requires_grad and no .grad",
     },
     hints=[
-        "Tensor(data, requires_grad=..., dtype=...) does all of it; the question is which "
+        "One call of the Tensor constructor does all of it; the question is which of its "
         "arguments you need.",
-        "Lists already become float64, but NumPy arrays keep their dtype, and an integer tensor "
-        "cannot require grad. dtype= always wins.",
-        "Worked on np.arange(3) (int64): Tensor(np.arange(3), requires_grad=True) raises a "
-        "TypeError, because an array keeps its integer dtype. Asking for dtype=np.float64 in the "
-        "same call converts it first. Check float32 input too: it must come out float64.",
+        "Where it goes wrong: lists already become float64, but NumPy arrays keep their dtype, "
+        "and an integer tensor cannot require grad. Which argument overrides the dtype data "
+        "brings with it? Convert straight to float64 (a detour through float32 rounds values "
+        "off).",
+        "Worked on `np.arange(3)` (int64): `Tensor(np.arange(3), requires_grad=True)` raises a "
+        "TypeError, because an array keeps its integer dtype. Asking for `dtype=np.float64` in "
+        "the same call converts it first. Check float32 input too: it must come out float64.",
     ],
 )
 
@@ -144,6 +167,7 @@ def _shapes_case(*sizes):
 
 MLP_SHAPES = Exercise(
     id="01.mlp_shapes", title="the shapes of a small network", entry="mlp_shapes", points=1,
+    pure=True,
     cases=[
         Case("a batch of 32 images of 28×28 pixels, 100 hidden units, 10 classes",
              _shapes_case(32, 28, 28, 100, 10)),
@@ -167,9 +191,9 @@ MLP_SHAPES = Exercise(
         "Work left to right and write each shape as a tuple. Every activation (images, inputs, "
         "hidden, logits) starts with the batch size n; parameters (weights, biases) do not depend "
         "on n at all.",
-        "Flattening an image of height × width pixels gives height * width features. A layer from "
-        "in_features to out_features has a weight of shape (out_features, in_features) and a bias "
-        "of shape (out_features,).",
+        "The two places learners slip: flattening keeps the batch axis (one row of height × "
+        "width numbers per image), and a weight is stored as (out_features, in_features), "
+        "PyTorch's layout, while a bias has one number per output feature and no batch axis.",
         "Worked on mlp_shapes(2, 3, 3, 5, 4): images (2, 3, 3); each image flattens to 9 numbers, "
         "so inputs are (2, 9); the first weight maps 9 features to 5, so it is (5, 9). Carry on "
         "the same way for bias1, hidden, weight2, bias2 and logits.",
@@ -183,7 +207,12 @@ MLP_SHAPES = Exercise(
 def _dtype_case(make, dtype=None):
     def run(answer):
         result = answer(make()) if dtype is None else answer(make(), dtype=dtype)
-        return result.name if isinstance(result, np.dtype) else result   # a dtype is fine too
+        if isinstance(result, np.dtype) or isinstance(result, type):
+            what = "dtype object" if isinstance(result, np.dtype) else "type"
+            broken(f"tensor_dtype should return the dtype's name, a string such as 'float64', "
+                   f"but it returned the {what} {result!r}: take the name, "
+                   f"np.dtype(...).name")
+        return result
     return run
 
 
@@ -207,6 +236,8 @@ TENSOR_DTYPE = Exercise(
              _dtype_case(lambda: np.float32(1.5))),
         Case("a Python float with dtype=np.dtype('int32') (a dtype object)",
              _dtype_case(lambda: 2.0, dtype=np.dtype("int32"))),
+        Case("an existing int64 Tensor with dtype='float32' (rule 1 before rule 2)",
+             _dtype_case(lambda: Tensor(np.arange(3)), dtype="float32")),
     ],
     mistakes={
         "tensor_dtype_numpy_rules":
@@ -224,12 +255,14 @@ TENSOR_DTYPE = Exercise(
     hints=[
         "Three rules, checked in order: is dtype given? Is the data already typed (a NumPy array, "
         "a NumPy scalar, a Tensor)? Otherwise it is a Python number or list.",
-        "np.dtype(dtype).name turns np.float32, 'float32' or np.dtype('float32') into 'float32'. "
-        "isinstance(data, (np.ndarray, np.generic)) recognises NumPy data, and data.dtype.name is "
-        "its dtype's name.",
-        "Worked examples: tensor_dtype([1, 2]) is 'float64' (rule 3); tensor_dtype(np.int32(7)) "
-        "is 'int32' (rule 2: a NumPy scalar has a dtype); tensor_dtype(np.arange(3), 'float32') "
-        "is 'float32' (rule 1). Write the three rules as three checks in that order.",
+        "Where learners slip: `dtype` can come in three spellings (a NumPy type, a string, a "
+        "dtype object), and NumPy turns any of them into one dtype object, which has a name; "
+        "a NumPy scalar such as `np.int32(7)` is typed data too, like an array. Return the "
+        "name, a string.",
+        "Worked examples: `tensor_dtype([1, 2])` is 'float64' (rule 3); "
+        "`tensor_dtype(np.int32(7))` is 'int32' (rule 2: a NumPy scalar has a dtype); "
+        "`tensor_dtype(np.arange(3), 'float32')` is 'float32' (rule 1). The key line of rule "
+        "1: `return np.dtype(dtype).name`.",
     ],
 )
 
@@ -284,14 +317,15 @@ ONE_HOT = Exercise(
             "something else (a NumPy array?): wrap the result, return Tensor(out)",
     },
     hints=[
-        "First get the labels as a NumPy array whatever they came as (a Tensor's array is its "
-        ".data; np.asarray handles lists). Then validate, then build.",
-        "Validate in this order: np.issubdtype(data.dtype, np.integer), or raise TypeError; then "
-        "every label must satisfy 0 <= label < classes, or raise ValueError. To build: start from "
-        "np.zeros((len(data), classes)) and set a 1.0 in each row.",
+        "First get the labels as a NumPy array whatever they came as (a Tensor keeps its array "
+        "in `.data`; `np.asarray` handles lists). Then validate, then build.",
+        "Validate in this order: is the dtype an integer one (`np.issubdtype` answers that), "
+        "or raise TypeError; is every label between 0 and classes - 1, or raise ValueError. "
+        "Learners forget the negative labels, which NumPy indexing would quietly wrap round. "
+        "Then build a float64 array of zeros with a 1.0 in each row.",
         "Worked on [0, 2, 1] with 3 classes: the labels pass both checks; start from zeros of "
         "shape (3, 3) and put a 1.0 at (0, 0), (1, 2) and (2, 1). With NumPy, "
-        "out[np.arange(len(labels)), labels] = 1.0 sets all of them at once. Return a Tensor.",
+        "`out[np.arange(len(data)), data] = 1.0` sets all of them at once. Return a Tensor.",
     ],
 )
 

@@ -12,7 +12,7 @@ import numpy as np
 
 from minigrad.tensor import Tensor
 from .core import Case, Exercise, broken
-from .rules import Untouched, run_op
+from .rules import Untouched, run_op, whole_number
 
 SETUP = """\
 import numpy as np
@@ -69,12 +69,15 @@ ADD = Exercise(
             "both inputs of a sum need a gradient: backward returned None for b",
     },
     hints=[
-        "The forward value is just a.data + b.data. The interesting part is backward(grad): how "
-        "much does a + b change when a changes a little?",
-        "∂(a + b)/∂a = 1 and ∂(a + b)/∂b = 1, so each input gets 1 × grad.",
-        "Worked on a = [1, 2], b = [3, 4] and a gradient [10, 20] from above: the value is [4, "
-        "6], and backward must hand back [10, 20] for a and [10, 20] for b, as a tuple of two "
-        "arrays. Give record the value, the inputs (a, b), your backward and the name 'add'.",
+        "The forward value is the sum of the two inputs' arrays. The interesting part is "
+        "backward: how much does a + b change when a changes a little? When b does?",
+        "Where learners slip: backward returns one gradient per input, as a tuple, even when "
+        "they are the same; each is the incoming grad times the local slope, and the slope of "
+        "a + b is 1 for both inputs.",
+        "Worked on a = [1, 2], b = [3, 4] and a gradient [10, 20] from above: the value is "
+        "[4, 6], and backward must hand back [10, 20] for a and [10, 20] for b, as a tuple of "
+        "two arrays. The last line: `return record(a.data + b.data, (a, b), backward, "
+        "\"add\")`.",
     ],
 )
 
@@ -116,12 +119,13 @@ NEG = Exercise(
             "trailing comma, is the tuple",
     },
     hints=[
-        "Forward: -a.data. Backward: what is the derivative of -x?",
-        "d(-x)/dx = -1, so the gradient for a is -1 × grad. Remember the trailing comma of a "
-        "one-element tuple.",
+        "Forward: minus the input's array. Backward: what is the derivative of -x?",
+        "The derivative of -x is -1, so the gradient for a is the incoming grad times -1. "
+        "The step people trip on: backward returns a tuple of one gradient, and a tuple of one "
+        "needs a trailing comma, as do record's inputs.",
         "Worked on a = [1, -2] and a gradient [5, 5] from above: the value is [-1, 2], and "
-        "backward hands back ([-5, -5],), a tuple with one array. Build both as new arrays: never "
-        "change a.data or grad in place.",
+        "backward hands back ([-5, -5],), a tuple with one array. Build both as new arrays: "
+        "never change `a.data` or grad in place.",
     ],
 )
 
@@ -159,6 +163,15 @@ def _accumulate_then_caller_reuses(answer):
     return {"stored gradient": grad_of(t)}
 
 
+def _accumulate_alternating(answer):
+    """Two tensors whose contributions arrive in turn: each keeps its own sum."""
+    t, u = leaf([1.0, 2.0]), leaf([[0.0], [1.0]])
+    for target, g in ((t, [1.0, 0.5]), (u, [[2.0], [-1.0]]), (t, [-3.0, 1.0]),
+                      (u, [[0.5], [0.5]])):
+        _accumulated(answer, target, np.array(g))
+    return {"first tensor's gradient": grad_of(t), "second tensor's gradient": grad_of(u)}
+
+
 def _accumulate_into_a_given_grad(answer):
     t = leaf([1.0])
     t.grad = Tensor(np.array([4.0]))
@@ -173,6 +186,8 @@ ACCUMULATE = Exercise(
         Case("the caller changes its gradient array after handing it over",
              _accumulate_then_caller_reuses),
         Case("a tensor whose .grad already holds a Tensor", _accumulate_into_a_given_grad),
+        Case("two tensors (of different shapes) whose contributions arrive in turn",
+             _accumulate_alternating),
     ],
     mistakes={
         "accumulate_overwrites":
@@ -183,12 +198,14 @@ ACCUMULATE = Exercise(
             "caller reused that array: store a copy (np.array(grad)) the first time",
     },
     hints=[
-        "Two cases: the tensor has no gradient yet (tensor.grad is None), or it already has one.",
-        "First time: store a *copy* of grad as a Tensor. After that: add the new grad to the old "
-        "one.",
-        "Worked: first call with [1, 1], tensor.grad is None, so store Tensor of a copy of [1, "
-        "1]; second call with [0.5, -2], tensor.grad holds [1, 1], so it becomes a Tensor of "
-        "[1.5, -1]. np.array(grad, copy=True) makes the copy.",
+        "Two situations: the tensor has no gradient yet (its grad is None), or it already has "
+        "one. Whatever you store must be a Tensor.",
+        "Where learners slip: the first time, storing the caller's own array means your "
+        "gradient changes when the caller reuses it, so store a copy; after that, the new "
+        "gradient is added to the old one, never put in its place.",
+        "Worked: first call with [1, 1], tensor.grad is None, so store a Tensor of a copy of "
+        "[1, 1]; second call with [0.5, -2], tensor.grad holds [1, 1], so it becomes a Tensor "
+        "of [1.5, -1]. The copy: `np.array(grad, copy=True)`.",
     ],
 )
 
@@ -196,15 +213,19 @@ ACCUMULATE = Exercise(
 # -- 02.topological_order ------------------------------------------------------------------
 
 
-def _graph_case(build):
-    """A case that builds a graph, names its nodes, and reports the answer's order by name."""
+def _graph_case(build, twice=False):
+    """A case that builds a graph, names its nodes, and reports the answer's order by name
+    (with ``twice``, also the order of a second call on the same root)."""
     def run(answer):
         root, names = build()
-        result = answer(root)
-        if not isinstance(result, list):
-            broken(f"topological_order should return a Python list of tensors, but yours "
-                   f"returned {'None' if result is None else 'a ' + type(result).__name__}")
-        return {"order": [names.get(id(t), "<something else>") for t in result]}
+        found = {}
+        for key in ("order", "order of a second call")[:2 if twice else 1]:
+            result = answer(root)
+            if not isinstance(result, list):
+                broken(f"topological_order should return a Python list of tensors, but yours "
+                       f"returned {'None' if result is None else 'a ' + type(result).__name__}")
+            found[key] = [names.get(id(t), "<something else>") for t in result]
+        return found
     return run
 
 
@@ -252,6 +273,17 @@ def _late_shared():
     return v4, _named(v0=v0, v2=v2, v4=v4)
 
 
+def _equal_values():
+    """Different tensors holding the same numbers: only identity tells them apart."""
+    a = leaf([2.0])
+    b = a + a                  # [4]
+    c = -a                     # [-2]
+    d = c + b                  # [2], equal to a
+    e = -(-d)                  # [2] again, and its inner -d is [-2], equal to c
+    f = e + a                  # [4], equal to b
+    return f, _named(a=a, b=b, c=c, d=d, nd=e.parents[0], e=e, f=f)
+
+
 def _long_chain():
     chain = [leaf([1.0])]
     for _ in range(5000):
@@ -274,12 +306,24 @@ def _edges(build):
     return set(names.values()), edges
 
 
-_GRAPHS = [("a chain c = -(-a)", _chain),
+_GRAPHS = [("a chain c = -(-a), sorted twice: the second call must give the same order",
+            _chain),
            ("a diamond d = (-a) + (a + a)", _diamond),
            ("a reused node: b = a + a, c = b + b", _reused),
            ("a node reached directly and through another: v2 = v0 + v0, v4 = v0 + v2",
             _late_shared),
+           ("tensors that hold equal numbers but are different nodes: b = a + a, c = -a, "
+            "d = c + b, e = -(-d), f = e + a", _equal_values),
            ("a chain of 5,000 ops", _long_chain)]
+
+
+def _lookalikes(build, missing, listed) -> bool:
+    """Whether a missing node holds the same numbers as a listed one (what an answer that
+    compares tensors with ==, or by value, cannot tell apart)."""
+    _, names = build()
+    by_name = {names[id(t)]: t for t in names.tensors}
+    return any(np.array_equal(by_name[m].data, by_name[n].data)
+               for m in missing for n in listed if n in by_name)
 
 
 def _judge_order(triples):
@@ -304,8 +348,15 @@ def _judge_order(triples):
                         f"node reached along several paths must be listed once: remember which "
                         f"nodes you have already handled")
         missing = sorted(nodes - set(order))
+        if missing and _lookalikes(build, missing, order):
+            return (f"for {description}: these nodes are missing: {', '.join(missing[:5])}. "
+                    f"They hold the same numbers as nodes you listed, but they are other "
+                    f"tensors: remember the nodes you have handled by identity (id(t) in a "
+                    f"set, or `is`), never with == or by their values")
         if missing:
-            return f"for {description}: these nodes are missing: {', '.join(missing[:5])}"
+            return (f"for {description}: these nodes are missing: {', '.join(missing[:5])}. "
+                    f"Follow every parent of a node (t.parents), and start every call with an "
+                    f"empty memory of the nodes handled")
         position = {name: i for i, name in enumerate(order)}
         for consumer, parent in sorted(edges):
             if position[parent] < position[consumer]:
@@ -316,6 +367,12 @@ def _judge_order(triples):
         used = {parent for _, parent in edges}
         if order[0] != next(n for n in nodes if n not in used):
             return f"for {description}: the root (the tensor you were given) must come first"
+        again = obs.get("order of a second call", order)
+        if again != order:
+            return (f"for {description}: a second call on the same root gave another order "
+                    f"({len(again)} tensors instead of {len(order)}): every call must start "
+                    f"afresh (a set of visited nodes kept outside the function, or as a default "
+                    f"argument, remembers the first call's nodes)")
     return None
 
 
@@ -323,19 +380,21 @@ TOPOLOGICAL_ORDER = Exercise(
     id="02.topological_order", title="a topological order, without recursion",
     entry="topological_order", points=2,
     forbids=("minigrad.topological_order",), recursion=False,
-    cases=[Case(d, _graph_case(b), info=b) for d, b in _GRAPHS],
+    cases=[Case(d, _graph_case(b, twice=b is _chain), info=b) for d, b in _GRAPHS],
     judge=_judge_order,
     mistakes={},
     hints=[
-        "Return a list of every tensor the root depends on (use t.parents), root first, in which "
-        "each tensor comes before the tensors it was computed from.",
-        "Depth-first search gives it: a node is finished once all its parents are finished; list "
-        "nodes as they finish, then reverse. Keep a set of ids of nodes you have started, so a "
-        "shared node is handled once.",
+        "Return a list of every tensor the root depends on (follow `t.parents`), root first, "
+        "in which each tensor comes before the tensors it was computed from.",
+        "Depth-first search gives it: a node is finished once all its parents are finished; "
+        "list nodes as they finish, then reverse. The sticking points: remember the nodes "
+        "handled by identity (their `id`; two tensors may hold equal numbers), start that "
+        "memory empty on every call, and, without recursion, a node must wait on your own "
+        "stack until its parents are done.",
         "Without recursion: a stack of (node, parents_done) pairs. Pop one; if parents_done, "
-        "append the node to the order; else, if not seen, mark it seen, push (node, True), then "
-        "push (parent, False) for each unseen parent. What you appended runs leaves first: which "
-        "way round must you return it?",
+        "append the node to the order; else, if not seen, mark it seen, push `(node, True)`, "
+        "then push `(parent, False)` for each unseen parent. What you appended runs leaves "
+        "first: which way round must you return it?",
     ],
 )
 
@@ -350,9 +409,18 @@ def _ladder(levels):
     return x
 
 
-def _visits_case(build):
+def _visits_case(build, twice=False):
     def run(answer):
-        return answer(build())
+        root = build()
+        count = answer(root)
+        whole_number(count, "the number of visits")
+        if twice:
+            again = answer(root)
+            if again != count:
+                broken(f"a second call on the same root gave {again!r}, the first {count!r}: "
+                       f"every call must start afresh (counts kept outside the function, or in "
+                       f"a default argument, carry the first call's numbers over)")
+        return count
     return run
 
 
@@ -376,7 +444,8 @@ COUNT_VISITS = Exercise(
              "is more than a trillion visits. Count how many paths reach each node instead "
              "of taking them",
     cases=[
-        Case("a chain of 5 negations (6 nodes)", _visits_case(_visits_chain)),
+        Case("a chain of 5 negations (6 nodes), counted twice: both calls give the same "
+             "count", _visits_case(_visits_chain, twice=True)),
         Case("a ladder of 3 diamonds", _visits_case(lambda: _ladder(3))),
         Case("b = a + a, c = b + b", _visits_case(_visits_reused)),
         Case("a ladder of 40 diamonds (the naive walk itself would never finish)",
@@ -394,13 +463,14 @@ COUNT_VISITS = Exercise(
     hints=[
         "The naive walk visits a node once per path from the root to that node. Count paths, "
         "don't walk them: on 40 diamonds there are more than 10¹² paths.",
-        "Paths to a parent = sum of paths to each of its consumers (once per edge, so a + a "
-        "counts twice). The root has 1. Process nodes in topological order so every consumer is "
-        "done before its parents.",
-        "Worked on b = a + a, c = b + b: c has 1 path; b gets 1 from each of c's two edges, so 2; "
-        "a gets 2 from each of b's two edges, so 4. Visits: 1 + 2 + 4 = 7. Walk the nodes in "
-        "topological order, keep a dict from id(node) to its number of paths, and add a node's "
-        "count to each parent once per edge.",
+        "The paths to a node are the paths to each of its consumers, added up, once per edge "
+        "(a + a counts twice); the root has one. The sticking point is the order: a node's "
+        "count is complete only once every consumer has passed its count on, which is what a "
+        "topological order guarantees.",
+        "Worked on b = a + a, c = b + b: c has 1 path; b gets 1 from each of c's two edges, so "
+        "2; a gets 2 from each of b's two edges, so 4. Visits: 1 + 2 + 4 = 7. The key line, "
+        "for each parent of a node in order: `paths[id(parent)] = paths.get(id(parent), 0) + "
+        "paths[id(node)]`.",
     ],
 )
 

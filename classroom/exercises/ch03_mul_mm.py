@@ -9,7 +9,7 @@ import numpy as np
 
 from minigrad.tensor import Tensor
 from .core import Case, Exercise, Raised
-from .rules import run_op
+from .rules import interleaved, run_op
 
 SETUP = """\
 import numpy as np
@@ -82,6 +82,18 @@ def _self_case(a_values, seed, single_op=False, what="your op"):
     return run
 
 
+def _two_calls(first, second, what):
+    """Two results made one after the other (``first`` and ``second`` are (a, b, seed)
+    values), then backward through the first, then the second."""
+    def run(answer):
+        calls = []
+        for a_values, b_values, seed in (first, second):
+            a, b = leaf(a_values), leaf(b_values)
+            calls.append((lambda a=a, b=b: answer(a, b), {"a": a, "b": b}, seed))
+        return interleaved(calls, what)
+    return run
+
+
 # -- 03.sub ------------------------------------------------------------------------------
 
 
@@ -113,12 +125,14 @@ SUB = Exercise(
             "with the inputs (a, b) and a backward of your own",
     },
     hints=[
-        "Forward: a.data - b.data. Backward: how does a - b change when a grows a little? When b "
-        "grows a little?",
-        "∂(a - b)/∂a = 1 and ∂(a - b)/∂b = -1, so a gets grad and b gets -grad.",
-        "Worked on a = [5, 7], b = [1, 2] and a gradient [10, 1] from above: the value is [4, 5]; "
-        "backward hands back [10, 1] for a and [-10, -1] for b. One call of record, with the "
-        "inputs (a, b).",
+        "Forward: the difference of the inputs' arrays. Backward: how does a - b change when "
+        "a grows a little? When b grows a little?",
+        "a - b grows with a and shrinks with b: the two local slopes differ in sign. The step "
+        "people miss is which input gets the minus; and it is one call of record with both "
+        "inputs, not a + (-b).",
+        "Worked on a = [5, 7], b = [1, 2] and a gradient [10, 1] from above: the value is [4, "
+        "5]; backward hands back [10, 1] for a and [-10, -1] for b. Its key line: `return "
+        "grad, -grad`.",
     ],
 )
 
@@ -136,6 +150,13 @@ MUL = Exercise(
              _self_case([1.0, -2.0, 3.0], [1.0, 10.0, 100.0])),
         Case("b does not require a gradient",
              _binary_case([1.0, 2.0], [3.0, -4.0], [1.0, 1.0], b_grad=False)),
+        Case("two products made one after the other, (2, 2) matrices, then backward through "
+             "the first and then the second: each backward uses its own inputs",
+             _two_calls(([[1.0, 2.0], [3.0, 4.0]], [[0.5, -1.0], [2.0, 1.0]], [[1.0, 1.0],
+                                                                               [2.0, 3.0]]),
+                        ([[-2.0, 0.0], [1.0, 5.0]], [[3.0, 3.0], [-1.0, 0.5]], [[1.0, -1.0],
+                                                                                [0.5, 2.0]]),
+                        "your mul")),
     ],
     mistakes={
         "mul_own_factor":
@@ -155,12 +176,15 @@ MUL = Exercise(
             "this op's output) times the local slope: grad * b.data for a, grad * a.data for b",
     },
     hints=[
-        "Forward: a.data * b.data. Backward: if a grows by a little δ, how much does a·b grow?",
-        "By δ·b: ∂(a·b)/∂a = b and ∂(a·b)/∂b = a. Each input's gradient is grad times the *other* "
-        "input's data (elementwise).",
+        "Forward: the elementwise product of the inputs' arrays. Backward: if a grows by a "
+        "little δ, how much does a·b grow?",
+        "By δ·b: each input's slope is the *other* input. The step people miss: backward needs "
+        "the inputs' numbers from this very call, so keep them in variables inside mul, where "
+        "the backward defined there can see them (not in globals, which the next call "
+        "overwrites).",
         "Worked on a = [1, 2], b = [4, 5] and a gradient [1, 10] from above: a's gradient is "
-        "[1×4, 10×5] = [4, 50], b's is [1×1, 10×2] = [1, 20]. Compute them from a.data, b.data "
-        "and grad as new arrays.",
+        "[1×4, 10×5] = [4, 50], b's is [1×1, 10×2] = [1, 20]. backward's key line: `return "
+        "grad * B, grad * A`, where A and B are the inputs' arrays, taken in mul.",
     ],
 )
 
@@ -185,6 +209,13 @@ MM = Exercise(
 
         Case("a (2, 2) matrix times itself (a @ a): a gets both gradients",
              _self_case([[1.0, -1.0], [2.0, 0.5]], [[1.0, 0.0], [2.0, -1.0]])),
+        Case("two products made one after the other, (2, 3) @ (3, 2) and (1, 2) @ (2, 4), then "
+             "backward through the first and then the second: each uses its own inputs",
+             _two_calls(([[1.0, 0.0, 2.0], [-1.0, 1.0, 0.5]], [[1.0, 2.0], [0.0, -1.0],
+                                                               [3.0, 1.0]],
+                         [[1.0, -2.0], [0.5, 1.0]]),
+                        ([[2.0, -1.0]], [[1.0, 0.0, -1.0, 2.0], [0.5, 1.0, 1.0, 0.0]],
+                         [[1.0, 2.0, 3.0, 4.0]]), "your mm")),
     ],
     mistakes={
         "mm_transposed_grad":
@@ -201,13 +232,14 @@ MM = Exercise(
             "shape (k, n) and grad of shape (m, n), which products give back (m, k) and (k, n)?",
     },
     hints=[
-        "Forward: a.data @ b.data (NumPy's matrix product). For backward, use shapes: a is (m, "
-        "k), b is (k, n), grad is (m, n). a's gradient must be (m, k), b's must be (k, n).",
-        "Only one product of grad with b (or b.T) has shape (m, k), and only one product of a (or "
-        "a.T) with grad has shape (k, n). a's gradient has grad on the left, b's on the right.",
+        "Forward: NumPy's matrix product of the inputs' arrays. For backward, use shapes: a is "
+        "(m, k), b is (k, n), grad is (m, n). a's gradient must be (m, k), b's must be (k, n).",
+        "Where learners slip: matrix products do not commute, so the order matters as much as "
+        "the transposes. a's gradient combines grad with b, grad on the left; b's combines a "
+        "with grad, grad on the right. Try each transpose until the shape fits.",
         "Worked on shapes: a (2, 3), b (3, 4), grad (2, 4). For a you need (2, 3): grad (2, 4) "
-        "times something (4, 3), which is b.T. For b you need (3, 4): something (3, 2), which is "
-        "a.T, times grad (2, 4).",
+        "times something (4, 3), which is b.T. For b you need (3, 4): something (3, 2), which "
+        "is a.T, times grad (2, 4). In code: `grad @ B.T, A.T @ grad`.",
     ],
 )
 
@@ -225,6 +257,7 @@ def numeric_grad_forward(f, x, eps=1e-6):
 
 
 _W = np.array([[1.0, -2.0, 0.5], [3.0, 0.0, -1.0]])
+_W3 = np.array([[[0.5, 1.0, -2.0]], [[1.5, -1.0, 3.0]]])
 #: (description, f, x, eps or None for the default, the analytic gradient, tolerance)
 _NUMERIC = [
     ("f(x) = x₀² + 3·x₁ at x = [1, 2]", lambda x: x[0] ** 2 + 3 * x[1],
@@ -236,6 +269,10 @@ _NUMERIC = [
      [[1.0, 2.0, -1.0], [0.5, 3.0, 2.0]], None, lambda x: 2 * _W * x, 1e-6),
     ("f(x) = sum(x³) with a large step, eps = 0.01", lambda x: float(np.sum(x ** 3)),
      [0.5, 1.0, -2.0], 0.01, lambda x: 3 * x ** 2, 5e-4),
+    ("a (2, 1, 3) array x, f(x) = sum(x · w) + x₀₀₀² for a fixed (2, 1, 3) array w",
+     lambda x: float(np.sum(x * _W3) + x[0, 0, 0] ** 2),
+     [[[1.0, -1.0, 0.5]], [[2.0, 0.0, -3.0]]], None,
+     lambda x: _W3 + 2 * x * (np.arange(6).reshape(2, 1, 3) == 0), 1e-6),
 ]
 
 
@@ -274,7 +311,8 @@ def _judge_numeric(triples):
             return f"{where}: numeric_grad returned None: did you forget to `return` the gradient?"
         x = np.array(x_values, dtype=float)
         if isinstance(got, list):
-            got = np.array(got, dtype=float) if _is_numeric_list(got) else got
+            return (f"{where}: numeric_grad returned a list; the text asks for a NumPy array "
+                    f"with x's shape (np.zeros(x.shape) to start, then fill it in)")
         if not isinstance(got, np.ndarray) or got.dtype.kind not in "biuf":
             return (f"{where}: numeric_grad should return a NumPy array with x's shape, but it "
                     f"returned {type(got).__name__}")
@@ -293,8 +331,12 @@ def _judge_numeric(triples):
             return (f"{where}: your values are a one-sided difference, (f(x + eps) - f(x)) / eps, "
                     f"whose error shrinks only like eps. Use the central difference, "
                     f"(f(x + eps) - f(x - eps)) / (2·eps), whose error shrinks like eps²")
-        return (f"{where}: the gradient has the right shape {x.shape} but wrong values (nudge "
-                f"one element at a time, by +eps and -eps, leaving the others as they are)")
+        bad = np.abs(got - want) > tol * (1 + np.abs(want))
+        first = "[" + ", ".join(str(int(i)) for i in np.argwhere(bad)[0]) + "]"
+        return (f"{where}: the gradient has the right shape {x.shape} but wrong values at "
+                f"{int(bad.sum())} of its {bad.size} elements, the first at {first} (nudge "
+                f"each element on its own, by +eps and -eps, leaving the others as they are, "
+                f"and give every element of x its own partial derivative)")
     return None
 
 
@@ -314,14 +356,15 @@ NUMERIC_GRAD = Exercise(
     judge=_judge_numeric,
     mistakes={},
     hints=[
-        "For each element x[i] on its own: evaluate f with x[i] nudged up by eps, and with x[i] "
-        "nudged down by eps. The slope between those two points is the partial derivative.",
-        "grad[i] = (f(x with x[i] + eps) - f(x with x[i] - eps)) / (2 * eps). "
-        "np.ndindex(*x.shape) visits every index of an array of any shape. Put x[i] back "
-        "afterwards (or nudge copies).",
+        "For each element of x on its own: evaluate f with that element nudged up by eps, and "
+        "with it nudged down by eps. The slope between those two points is the partial "
+        "derivative.",
+        "Where learners slip: the two points are 2·eps apart, so that is what to divide by; "
+        "`np.ndindex(*x.shape)` visits every index of an array of any shape; and after "
+        "nudging an element, put back exactly what was there (or nudge a copy).",
         "Worked on f(x) = x₀² at x = [3.0], eps = 1e-6: f(3.000001) - f(2.999999) = 1.2e-05 "
-        "(about), divided by 2e-06 gives 6.0, the derivative 2·x₀. Do that for each index from "
-        "np.ndindex(*x.shape), on copies of x or putting each element back.",
+        "(about), divided by 2e-06 gives 6.0, the derivative 2·x₀. The line for one index: "
+        "`grad[idx] = (up - down) / (2 * eps)`.",
     ],
 )
 
@@ -340,6 +383,18 @@ def _affine_case(x_values, w_values, b_values, seed, x_grad=True, b_grad=True):
         return _recorded(answer, {"x": x, "W": W, "b": b}, seed, "your affine", True,
                          AFFINE_ONE_OP)
     return run
+
+
+def _affine_two_calls(answer):
+    """Two affine results made one after the other, then backward through each in turn."""
+    rng = np.random.default_rng(5)
+    calls = []
+    for n, n_in, n_out in ((3, 2, 2), (2, 3, 4)):
+        x, W, b = (leaf(np.round(rng.standard_normal(shape), 3))
+                   for shape in ((n, n_in), (n_in, n_out), (n_out,)))
+        calls.append((lambda x=x, W=W, b=b: answer(x, W, b), {"x": x, "W": W, "b": b},
+                      np.round(rng.standard_normal((n, n_out)), 3)))
+    return interleaved(calls, "your affine")
 
 
 AFFINE = Exercise(
@@ -361,6 +416,9 @@ AFFINE = Exercise(
              _affine_case([[1.0, -1.0], [2.0, 0.0], [0.5, 1.0]],
                           [[1.0, 0.0, -1.0], [2.0, 1.0, 0.0]], [0.5, 0.5, 0.5],
                           [[1.0, 0.0, 2.0], [0.0, 1.0, 0.0], [-1.0, 1.0, 1.0]], b_grad=False)),
+        Case("two layers' results made one after the other (other shapes), then backward "
+             "through the first and then the second: each uses its own inputs",
+             _affine_two_calls),
     ],
     mistakes={
         "affine_b_not_summed":
@@ -380,13 +438,14 @@ AFFINE = Exercise(
             "a backward that returns three gradients",
     },
     hints=[
-        "One recorded op with three inputs: the forward is x.data @ W.data + b.data, and backward "
+        "One recorded op with three inputs, computed with NumPy on their arrays: backward "
         "returns three gradients, with the shapes (N, in), (in, out) and (out,).",
-        "x and W get exactly what mm gives them. b was broadcast: the same b was added to each of "
-        "the N rows, so its gradient collects one contribution per row.",
+        "x and W get what mm gives them. The step people get stuck on is b: the same b was "
+        "added to each of the N rows, so it was used N times. What does a value used several "
+        "times receive, and what shape must it have?",
         "Worked on shapes with N = 4, in = 3, out = 2: grad is (4, 2); x's gradient (4, 3) is "
-        "grad @ W.T; W's gradient (3, 2) is x.T @ grad; b's gradient (2,) collects the 4 rows of "
-        "grad, one per use of b.",
+        "`grad @ W.T`; W's gradient (3, 2) is `x.T @ grad`; b's gradient (2,) collects the 4 "
+        "rows of grad, one per use of b: `grad.sum(axis=0)`.",
     ],
 )
 

@@ -9,8 +9,8 @@ last two may use ``mg.sum_to`` (the library's version of exercise 3).
 import numpy as np
 
 from minigrad.tensor import Tensor
-from .core import Case, Exercise
-from .rules import Untouched, run_op
+from .core import Case, Exercise, broken
+from .rules import Untouched, interleaved, run_op
 
 SETUP = """\
 import numpy as np
@@ -52,6 +52,19 @@ def _expand_case(values, dim, copies):
     return _unary_case(values, dim, copies, view_ok=True)
 
 
+def _two_calls(*calls, what="your op"):
+    """Two results made one after the other (each call: the inputs' values, then the other
+    arguments), then backward through the first and then the second."""
+    def run(answer):
+        made = []
+        for values, args in calls:
+            inputs = {name: leaf(v) for name, v in values.items()}
+            made.append((lambda t=tuple(inputs.values()), args=args: answer(*t, *args),
+                         inputs, lambda o: _seed_for(o.shape, 0.5)))
+        return interleaved(made, what)
+    return run
+
+
 # -- 04.sum_op ------------------------------------------------------------------------------
 
 
@@ -74,6 +87,10 @@ SUM_OP = Exercise(
         Case("a (2, 2, 3) tensor summed over its middle axis (dim 1)",
              _unary_case(np.arange(12.0).reshape(2, 2, 3) / 4 - 1, 1)),
         Case("sum_op used twice: over dim 1, then over dim 0, giving one number", _sum_twice),
+        Case("two sums made one after the other, (2, 3) over dim 1 and (3, 2, 2) over dim 0, "
+             "then backward through the first and then the second",
+             _two_calls(({"a": [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]}, (1,)),
+                        ({"a": np.arange(12.0).reshape(3, 2, 2)}, (0,)), what="your sum_op")),
     ],
     mistakes={
         "sum_op_not_expanded":
@@ -94,15 +111,16 @@ SUM_OP = Exercise(
             "times 1, so put grad's summed axis back and copy it along dim",
     },
     hints=[
-        "Forward: a.data.sum(axis=dim). Backward: if one element of a grows by a little, how much "
-        "does the sum it was added into grow?",
-        "By exactly that much: each element of a gets the gradient of the sum it belongs to. grad "
-        "has a's shape minus axis dim; put that axis back as size 1, then copy it along that "
-        "axis.",
+        "Forward: NumPy's sum of the input's array along `dim`. Backward: if one element of a "
+        "grows by a little, how much does the sum it was added into grow?",
+        "By exactly that much: each element of a gets the gradient of the sum it belongs to. "
+        "The sticking point is the shape: grad has lost axis dim, so put that axis back as "
+        "size 1 first (broadcasting lines shapes up from the right), then copy it out to a's "
+        "shape.",
         "Worked on a of shape (2, 3) summed over dim 1: the result and grad have shape (2,). "
-        "np.expand_dims(grad, 1) has shape (2, 1), and copying it along axis 1 gives (2, 3): each "
-        "element of row i gets grad[i]. Return the copy (np.broadcast_to(...) or np.repeat) in a "
-        "one-item tuple.",
+        "`np.expand_dims(grad, 1)` has shape (2, 1), and copying it along axis 1 gives (2, 3): "
+        "each element of row i gets `grad[i]`. The key line: `return (np.broadcast_to("
+        "np.expand_dims(grad, dim), in_shape),)`.",
     ],
 )
 
@@ -128,6 +146,11 @@ EXPAND_OP = Exercise(
              _expand_case([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], 1, 4)),
         Case("expand to 3 copies, then sum them back up with minigrad's .sum(0)",
              _expand_then_sum),
+        Case("two expansions made one after the other, (3,) with dim 0 and 2 copies and "
+             "(2, 2) with dim 2 and 3 copies, then backward through the first and then the "
+             "second", _two_calls(({"a": [1.0, -2.0, 3.0]}, (0, 2)),
+                                  ({"a": [[1.0, 2.0], [3.0, 4.0]]}, (2, 3)),
+                                  what="your expand_op")),
     ],
     mistakes={
         "expand_op_one_copy":
@@ -141,14 +164,15 @@ EXPAND_OP = Exercise(
             "is not always axis 0",
     },
     hints=[
-        "Forward: give a.data a new axis at dim (np.expand_dims), then repeat it copies times "
-        "along that axis (np.repeat). Backward: the output holds `copies` uses of every element "
-        "of a. What does a tensor used several times receive?",
-        "A tensor used several times receives the sum of the gradients of its uses — so backward "
-        "is a sum over the new axis dim, exactly the op of exercise 1.",
-        "Worked on a vector of shape (3,), dim = 1, copies = 2: np.expand_dims makes (3, 1), "
-        "repeating along axis 1 makes (3, 2). In backward, grad is (3, 2) and summing it over "
-        "axis 1 gives (3,): one number per element of a, the total over its copies.",
+        "Forward: give the input's array a new axis at dim, then repeat it `copies` times along "
+        "that axis (NumPy has a function for each step). Backward: the output holds `copies` "
+        "uses of every element of a. What does a tensor used several times receive?",
+        "A tensor used several times receives the sum of the gradients of its uses, so "
+        "backward adds grad up over the new axis, and that is axis dim, which is not always "
+        "the first one.",
+        "Worked on a vector of shape (3,), dim = 1, copies = 2: `np.expand_dims` makes (3, 1), "
+        "repeating along axis 1 makes (3, 2). In backward, grad is (3, 2) and `grad.sum(axis=1)` "
+        "gives (3,): one number per element of a, the total over its copies.",
     ],
 )
 
@@ -162,6 +186,9 @@ def _sum_to_case(grad_shape, shape, offset=0.0):
         kept = Untouched(grad=grad)
         result = answer(grad, shape)
         kept.check("your sum_to")
+        if isinstance(result, Tensor):
+            broken("sum_to should return a NumPy array (it works on the arrays backward "
+                   "passes around), but it returned a Tensor")
         return {"result": result}
     return run
 
@@ -199,11 +226,12 @@ SUM_TO = Exercise(
         "Two kinds of axes of grad were made by copying: the extra leading axes (grad has more "
         "dimensions than shape), and axes where shape has size 1 but grad does not. A copy in the "
         "forward pass is a sum in the backward pass.",
-        "Let lead = grad.ndim - len(shape). Sum over axes 0 … lead-1, and over lead + i for each "
-        "i where shape[i] == 1 and grad.shape[lead + i] != 1. Keep the dimensions, then get rid "
-        "of the leading ones.",
+        "Where it goes wrong: shapes line up from the right, so axis i of shape pairs with axis "
+        "i + (grad's number of axes - len(shape)) of grad. Sum over the extra leading axes and "
+        "over every paired axis where shape has 1 and grad does not, keeping that size-1 axis, "
+        "and the result has exactly shape.",
         "Worked on grad of shape (4, 2, 3) and shape (2, 1): lead = 1, so axis 0 is summed away "
-        "(it is not in shape); then shape[1] = 1 while grad has 3 there, so that axis is summed "
+        "(it is not in shape); then `shape[1]` is 1 while grad has 3 there, so that axis is summed "
         "too, keeping it as size 1. Result (2, 1).",
     ],
 )
@@ -241,6 +269,11 @@ MUL = Exercise(
         Case("a tensor times itself (a * a)", _same_tensor_twice),
         Case("b does not require a gradient",
              _binary_case([[1.0, 2.0], [3.0, 4.0]], [0.5, -2.0], b_grad=False)),
+        Case("two products made one after the other, (2, 3) × (3,) and (3, 1) × (1, 2), then "
+             "backward through the first and then the second",
+             _two_calls(({"a": [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], "b": [2.0, -1.0, 0.5]}, ()),
+                        ({"a": [[1.0], [2.0], [-3.0]], "b": [[0.5, -2.0]]}, ()),
+                        what="your mul")),
     ],
     mistakes={
         "mul_no_sum_to":
@@ -256,14 +289,15 @@ MUL = Exercise(
             "both",
     },
     hints=[
-        "Forward: a.data * b.data (NumPy broadcasts). Backward: first the product rule as if "
-        "nothing were broadcast, then make each gradient the shape of its input.",
-        "The product rule gives grad * b.data for a and grad * a.data for b, both with the "
-        "output's shape. Broadcasting copied the smaller input, so sum those gradients back down "
-        "with mg.sum_to(g, a.shape) and mg.sum_to(g, b.shape).",
-        "Worked on a of shape (2, 3) times b of shape (3,), with grad (2, 3): a's gradient grad * "
-        "b.data is already (2, 3); b's, grad * a.data, is (2, 3) too and must come back to (3,): "
-        "sum it over the rows (mg.sum_to does exactly that).",
+        "Forward: the product of the inputs' arrays (NumPy broadcasts). Backward: first the "
+        "product rule as if nothing were broadcast, then make each gradient the shape of its "
+        "input.",
+        "The product rule gives each input grad times the other input, with the output's "
+        "shape. The step people miss: broadcasting copied the smaller input, so its gradient "
+        "must be summed back down to its own shape (exercise 3, or the library's version).",
+        "Worked on a of shape (2, 3) times b of shape (3,), with grad (2, 3): a's gradient, grad "
+        "times b's array, is already (2, 3); b's is (2, 3) too and must come back to (3,): "
+        "`mg.sum_to(grad * A, B.shape)` sums it over the rows.",
     ],
 )
 
@@ -291,6 +325,11 @@ DIV = Exercise(
         Case("a tensor divided by itself (a / a)", _divided_by_itself),
         Case("b does not require a gradient",
              _binary_case([[1.0, 2.0], [3.0, 4.0]], [0.5, -2.0], b_grad=False)),
+        Case("two quotients made one after the other, (2, 3) / (3,) and (3, 1) / (1, 2), then "
+             "backward through the first and then the second",
+             _two_calls(({"a": [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], "b": [2.0, -4.0, 0.5]}, ()),
+                        ({"a": [[1.0], [2.0], [-3.0]], "b": [[0.5, -2.0]]}, ()),
+                        what="your div")),
     ],
     mistakes={
         "div_sign":
@@ -305,10 +344,11 @@ DIV = Exercise(
             "of that column's gradients",
     },
     hints=[
-        "Forward: a.data / b.data. Backward: write a / b as a × (1/b). How does it change when a "
-        "changes? When b changes? Then undo broadcasting as in mul.",
-        "∂(a/b)/∂a = 1/b and ∂(a/b)/∂b = -a/b² (the quotient rule). Multiply each by grad, then "
-        "mg.sum_to each result to its input's shape.",
+        "Forward: the quotient of the inputs' arrays. Backward: write a / b as a × (1/b). How "
+        "does it change when a changes? When b changes? Then undo broadcasting as in mul.",
+        "The slope with respect to a is easy; for b, use the slope of 1/b, which is minus one "
+        "over its square, times a. Where learners slip: the sign, the square, and forgetting "
+        "to sum each gradient back to its own input's shape.",
         "Worked on a = 6 and b = 2 with grad 1: the value is 3; ∂/∂a = 1/2 = 0.5 and ∂/∂b = -6/4 "
         "= -1.5. For a / a, a receives both: 1/a - a/a² = 0, which matches x / x = 1 being flat. "
         "Then sum each gradient back to its input's shape.",

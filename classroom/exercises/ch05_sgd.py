@@ -106,13 +106,14 @@ MSE = Exercise(
             "pred and target",
     },
     hints=[
-        "Three steps, all on tensors: the error (pred - target), its square, and the average over "
-        "every element.",
-        "Tensors support -, ** and .mean(), and each of them is recorded, so the result carries a "
-        "gradient back to pred.",
-        "Worked on pred = [1, 2, 3], target = [1, 2, 1]: the errors are [0, 0, 2], their squares "
-        "[0, 0, 4], and the mean 4 / 3. Each step is one Tensor operation, and the result is a "
-        "single number of shape ().",
+        "Three steps, all on tensors: the error, its square, and the average over every "
+        "element.",
+        "Where it goes wrong: working on the arrays (`.data`) with NumPy gives the right number "
+        "but no graph, so no gradient reaches pred; and the mean is over every element, not a "
+        "sum, and not the square of the mean error.",
+        "Worked on pred = [1, 2, 3], target = [1, 2, 1]: the errors are [0, 0, 2], their "
+        "squares [0, 0, 4], and the mean 4 / 3. Each step is one Tensor operation (`-`, `**`, "
+        "`.mean()`), and the result is a single number of shape ().",
     ],
 )
 
@@ -228,19 +229,25 @@ SGD_CLASS = Exercise(
             "your step updates a copy, not the parameter: `p = p - lr * p.grad` makes a new "
             "tensor and rebinds the loop variable, so the parameter never changes. Change the "
             "parameter's own array in place: p.data -= lr * p.grad.data",
+        "SGDKeepsGenerator":
+            "given a generator, the parameters moved in the first round only: a generator can "
+            "be read only once, and the first loop over it used it up (later steps and "
+            "zero_grad found nothing). Keep the parameters as a list, self.params = "
+            "list(params)",
         "SGDTensorGrad":
             "p.grad is a Tensor, and NumPy arrays refuse to be updated with Tensors: take its "
             "array, p.grad.data, as in p.data -= lr * p.grad.data",
     },
     hints=[
-        "__init__ keeps the parameters and the learning rate. step() moves each parameter a "
-        "little against its gradient; zero_grad() forgets the gradients.",
-        "Store list(params), because a generator can be read only once. In step, change the "
-        "parameter's array in place (p.data -= ...) and skip parameters whose grad is None. In "
-        "zero_grad, set each p.grad = None.",
+        "`__init__` keeps the parameters and the learning rate. `step()` moves each parameter "
+        "a little against its gradient; `zero_grad()` forgets the gradients.",
+        "The sticking points: a generator can be read only once, so keep the parameters as a "
+        "list; the update changes each parameter's own array (a new tensor would not be the "
+        "one the model uses), with the gradient's array, not the gradient Tensor; and a "
+        "parameter whose gradient is None is skipped.",
         "Worked step with lr = 0.1: a parameter holding [1.0, -2.0] with gradient [2.0, -4.0] "
-        "becomes [0.8, -1.6], in the very same array (p.data -= ..., or np.subtract with out=). A "
-        "parameter whose grad is None stays as it is; zero_grad sets every grad to None.",
+        "becomes [0.8, -1.6], in the very same array: `p.data -= self.lr * p.grad.data`. "
+        "zero_grad sets every grad to None.",
     ],
 )
 
@@ -291,11 +298,13 @@ MANUAL_GRADS = Exercise(
         "Do the forward pass first and keep H and P. Then go backwards one step at a time, each "
         "time asking: how does the loss change when this quantity changes? Every gradient has the "
         "shape of the thing it is the gradient of.",
-        "Start with dP = 2 (P - y) / n (n elements in P). Through P = H @ W2 + b2: W2's gradient "
-        "is H.T @ dP, b2's is dP summed over the rows, and the gradient reaching H is dP @ W2.T.",
-        "Through the sigmoid, multiply the gradient reaching H by H * (1 - H) elementwise: that "
-        "is the gradient reaching Z. From there W1 and b1 follow the same pattern as W2 and b2, "
-        "with X in the place of H. Return the loss as float(...).",
+        "The first step is where most slips happen: the loss is a mean of squares, so its "
+        "gradient with respect to P carries both the 2 of the square and the 1/n of the mean "
+        "(n elements in P). After that, each layer is chapter 3's affine rule, and a bias, "
+        "added to every row, collects the gradients of all rows.",
+        "Through the sigmoid, multiply the gradient reaching H by `H * (1 - H)` elementwise: "
+        "that is the gradient reaching Z. From there W1 and b1 follow the same pattern as W2 "
+        "and b2, with X in the place of H: `dW1 = X.T @ dZ`. Return the loss as `float(...)`.",
     ],
 )
 
@@ -329,6 +338,15 @@ def _one_weight_case(answer):
     return {"losses": losses, "w afterwards": value(w), FLOATS: _floats(losses)}
 
 
+def _leftover_case(answer):
+    """The parameter already holds a gradient from earlier code when train is called: the
+    first step must use only the first epoch's gradient."""
+    w = leaf([1.0, -1.0])
+    ((w * 5.0) ** 2).sum().backward()            # a leftover, far from this loss's gradient
+    losses = answer(lambda: ((w - 2.0) ** 2).sum(), SGD([w], 0.1), 3)
+    return {"losses": losses, "w afterwards": value(w), FLOATS: _floats(losses)}
+
+
 def _no_epochs_case(answer):
     w = leaf([1.0])
     return {"losses": answer(lambda: (w * w).sum(), SGD([w], 0.1), 0)}
@@ -341,6 +359,9 @@ TRAIN = Exercise(
         Case("one weight, loss (3w - 6)², lr 0.05, 4 epochs", _one_weight_case),
         Case("the 2 → 3 → 1 network on the toy set, lr 0.5, 10 epochs", _net_case(0, 0.5, 10)),
         Case("epochs = 0", _no_epochs_case),
+        Case("a weight that still holds a gradient from earlier code when train is called, "
+             "loss (w - 2)², lr 0.1, 3 epochs: every step uses its own epoch's gradient only",
+             _leftover_case),
     ],
     mistakes={
         "train_no_zero":
@@ -350,7 +371,12 @@ TRAIN = Exercise(
         "train_zero_before_step":
             "your parameters never move: zero_grad() runs after backward() and before step(), so "
             "it wipes the fresh gradients before step can use them. Zero them at the start of "
-            "the epoch (or after step)",
+            "each epoch, before backward",
+        "train_zero_after_step":
+            "the first step also used the gradient the parameters held before train was "
+            "called: you zero the gradients after each step, so whatever was left over is "
+            "added into the first epoch's gradient. Zero them at the start of each epoch, "
+            "before backward",
         "train_loss_once":
             "compute the loss anew in every epoch: a loss computed once, before the loop, belongs "
             "to the starting parameters, and its graph is freed by the first backward()",
@@ -361,8 +387,9 @@ TRAIN = Exercise(
     hints=[
         "Each epoch does four things: clear the old gradients, compute the loss, backward, step. "
         "Keep each epoch's loss as a Python number.",
-        "Gradients accumulate in .grad, so clear them before each backward. Call loss_fn() inside "
-        "the loop: it builds a fresh graph from the current parameters.",
+        "Where learners slip: gradients add up in `.grad`, so they must be cleared before each "
+        "backward (not after the step: the parameters may arrive holding gradients), and the "
+        "loss must be computed anew in each epoch, from the parameters as they are then.",
         "Worked on epochs = 2: the list gets two numbers, the loss computed before the first "
         "step, then the loss computed after it (before the second step). With epochs = 0 the loop "
         "never runs and the list is empty.",
@@ -454,10 +481,11 @@ LARGEST_LR = Exercise(
             "(np.isfinite) as well",
     },
     hints=[
-        "Call run(lr) to get a run's losses, decide whether that run converged (every loss "
+        "Call `run(lr)` to get a run's losses, decide whether that run converged (every loss "
         "finite, the last below the first), and keep the largest learning rate that did.",
-        "Trying the learning rates from the largest down lets you stop at the first one that "
-        "converges. np.all(np.isfinite(losses)) is False as soon as one loss is inf or nan.",
+        "Where learners slip: the list is in no particular order, so compare the rates' "
+        "values, not their positions; and nan compares False with everything, so test every "
+        "loss for being finite before comparing the last with the first.",
         "Worked: runs that end [0.9, 0.5] converge; [1.0, inf, 0.3] does not (an inf on the way); "
         "[1.0, 1.0] does not (not smaller); [1.0, nan] does not. Among the learning rates whose "
         "runs converge, return the largest; if none does, None.",

@@ -164,16 +164,16 @@ LINEAR = Exercise(
             "from it) never sees yours. Wrap the starting values in Parameter(...)",
     },
     hints=[
-        "In __init__, call super().__init__(), then make two Parameters: self.weight with one row "
-        "per output, and self.bias with one number per output. forward(x) gets a batch x of shape "
-        "(N, in_features).",
-        "weight has shape (out_features, in_features) and bias (out_features,). Draw both "
-        "uniformly between -1/√in_features and 1/√in_features from minigrad's generator, "
-        "mg.random.get_rng() (so that mg.manual_seed makes runs repeatable). forward is x @ "
-        "self.weight.T + self.bias.",
-        "Worked on Linear(4, 3): the bound is 1/√4 = 0.5, so rng.uniform(-0.5, 0.5, (3, 4)) draws "
-        "the weight, and rng.uniform(-0.5, 0.5, 3) the bias, with rng = mg.random.get_rng(). Wrap "
-        "each in Parameter(...) and keep the names weight and bias.",
+        "In `__init__`, call `super().__init__()`, then make two Parameters: self.weight with "
+        "one row per output, and self.bias with one number per output. forward gets a batch of "
+        "shape (N, in_features) and must use Tensor operations, so that gradients flow.",
+        "The usual slips: the weight's layout is (out_features, in_features), so forward needs "
+        "its transpose; the starting values come from minigrad's generator "
+        "(`mg.random.get_rng()`), not from NumPy's, uniformly within ±1/√in_features; and "
+        "plain Tensors are not Parameters, so parameters() would not find them.",
+        "Worked on Linear(4, 3): the bound is 1/√4 = 0.5, so `rng.uniform(-0.5, 0.5, (3, 4))` "
+        "draws the weight and `rng.uniform(-0.5, 0.5, 3)` the bias. forward is "
+        "`x @ self.weight.T + self.bias`.",
     ],
 )
 
@@ -224,12 +224,27 @@ def _mlp_case(sizes, batch, seed):
         out = _output(model(x))
         out.backward(_seeded((batch, sizes[-1]), seed + 101))
         linears = layers[::2]
+        found = len(list(model.parameters()))
+        if found < 2 * len(linears):
+            broken(f"model.parameters() finds {found} of the model's {2 * len(linears)} "
+                   f"parameters: Module.parameters() looks inside attributes that are modules "
+                   f"and inside lists of them, so keep the layers in a list attribute")
         return {"output": out,
                 "gradients of the weights": [grad_of(layer.weight, f"layer {2 * i}'s weight")
                                              for i, layer in enumerate(linears)],
                 "gradient of the input": grad_of(x, "the input"),
                 "how many tensors parameters() finds": len(list(model.parameters()))}
     return run
+
+
+def _nested_case(answer):
+    """A Sequential inside a Sequential: forward through both, and parameters() of the outer
+    one finds the inner one's parameters too."""
+    inner = answer(_fixed_linear(2, 3, 7), _Sigmoid())
+    model = answer(inner, _fixed_linear(3, 2, 8), _Double())
+    x = leaf(_seeded((4, 2), 9))
+    out = _output(model(x))
+    return {"output": out, "how many tensors parameters() finds": len(list(model.parameters()))}
 
 
 def _two_models(answer):
@@ -253,6 +268,8 @@ SEQUENTIAL = Exercise(
         Case("Sequential(Linear(2, 3), Sigmoid(), Linear(3, 1)) on a batch of 5: the output, "
              "the gradients after backward, and parameters() finding all 4 tensors",
              _mlp_case([2, 3, 1], 5, 0)),
+        Case("a Sequential inside a Sequential: the output, and parameters() of the outer one "
+             "finding the inner one's tensors too (4 in all)", _nested_case),
     ],
     mistakes={
         "SequentialReversed":
@@ -265,11 +282,11 @@ SEQUENTIAL = Exercise(
             "forward returned None: after the loop, `return` the output of the last layer",
     },
     hints=[
-        "Store the layers in __init__ (they arrive as *layers, a tuple) and, in forward, pass the "
-        "data through them one after the other.",
-        "Keep them in a list attribute, self.layers = list(layers): Module.parameters() looks "
-        "inside lists, so the layers' parameters are found. In forward, replace x by layer(x) for "
-        "each layer, then return x.",
+        "Store the layers in `__init__` (they arrive as `*layers`, a tuple) and, in forward, "
+        "pass the data through them one after the other.",
+        "Where learners slip: the layers belong in a list attribute made in `__init__` (that is "
+        "where `Module.parameters()` looks, and a class attribute would be shared by every "
+        "model), and each layer must get the previous layer's output, not the original input.",
         "Worked on Sequential(AddOne(), Double()) and x = 1: AddOne gives 2, Double gives 4, so "
         "forward returns 4; with no layers it returns x itself. The layers belong in a list made "
         "in __init__ (never in a class attribute, which every instance would share).",
@@ -342,6 +359,13 @@ def _three_deep():
                    "blocks[1].weight": blocks[1].weight, "blocks[1].bias": blocks[1].bias}
 
 
+def _layer_twice():
+    block, head = _Affine(2, 2), _Affine(2, 1)
+    model = _Holder(layers=[block, block, head])
+    return model, {"block.weight": block.weight, "block.bias": block.bias,
+                   "head.weight": head.weight, "head.bias": head.bias}
+
+
 _TREES = [
     ("a layer with a weight and a bias", _one_layer),
     ("a model with a Parameter of its own and two layers as attributes (modules inside a "
@@ -351,6 +375,8 @@ _TREES = [
     ("a model that also holds plain Tensors (not Parameters, one of them requiring a "
      "gradient), a string and a number", _with_constant),
     ("layers kept in a tuple, inside a module inside a module", _three_deep),
+    ("one layer used twice in a list, [block, block, head]: its parameters are listed once",
+     _layer_twice),
 ]
 
 
@@ -395,6 +421,13 @@ def _judge_parameters(triples):
                         f"optimizer would update it twice per step): remember the ids of the "
                         f"parameters you have already listed")
         missing = [n for n in named if n in wanted and n not in found]
+        attribute = {n: n.rsplit(".", 1)[-1] for n in named}
+        if missing and any(attribute[m] == attribute[f] for m in missing for f in found):
+            return (f"for {description}: parameters are missing ({', '.join(missing[:4])}), "
+                    f"though you listed others with the same attribute name ("
+                    f"{attribute[missing[0]]}): many parameters share a name (every layer "
+                    f"has a weight), so remember what you have listed by identity (id(p)), "
+                    f"not by name")
         if missing:
             return (f"for {description}: parameters are missing ({', '.join(missing[:4])}). "
                     f"Look inside every attribute that is a Module, and inside modules inside "
@@ -411,16 +444,17 @@ PARAMETERS = Exercise(
     judge=_judge_parameters,
     mistakes={},
     hints=[
-        "vars(module) is a dict of the module's attributes. Three kinds of value matter: a "
+        "`vars(module)` is a dict of the module's attributes. Three kinds of value matter: a "
         "Parameter (list it), a Module (look inside it too), and a list or tuple (look at each "
         "item). Everything else is skipped.",
-        "Walk the tree with a stack (or recursion) of modules to visit. Keep a set of the ids of "
-        "parameters already listed, so a shared one is listed once, and test isinstance(value, "
-        "Parameter): a plain Tensor is not a parameter.",
-        "Worked on a model holding a layer and a list [layer2, layer3]: vars(model) gives "
-        "{'layer': ..., 'more': [...]}; the layer is a Module, so look inside it (its weight and "
-        "bias are Parameters); the list's items are Modules too. A stack (a list of modules still "
-        "to look at) handles any depth; a set of ids keeps shared parameters to one entry.",
+        "Walk the tree with a stack (or recursion) of modules to visit. The sticking points: "
+        "remember what you have listed by identity (`id`), since many parameters share an "
+        "attribute name (every layer has a weight) and a shared parameter must appear once; "
+        "and a plain Tensor is not a Parameter.",
+        "Worked on a model holding a layer and a list [layer2, layer3]: `vars(model)` gives "
+        "{'layer': ..., 'more': [...]}; the layer is a Module, so look inside it (its weight "
+        "and bias are Parameters); the list's items are Modules too. For each value: `if "
+        "isinstance(item, Parameter) and id(item) not in seen`.",
     ],
 )
 
@@ -441,14 +475,21 @@ def _loss_case(shape, seed):
     return run
 
 
-def _loss_mismatch(answer):
-    prediction = leaf(_seeded((4, 1), 3))
-    target = Tensor(_seeded((4,), 4))
-    try:
-        answer()(prediction, target)
-    except ValueError:
-        return {"raises a ValueError": True}
-    return {"raises a ValueError": False}
+def _loss_mismatch(prediction_shape, target_shape, explain=False):
+    def run(answer):
+        prediction = leaf(_seeded(prediction_shape, 3))
+        target = Tensor(_seeded(target_shape, 4))
+        try:
+            answer()(prediction, target)
+        except ValueError:
+            return {"raises a ValueError": True}
+        if explain:
+            broken(f"a {prediction_shape} prediction and a {target_shape} target were accepted: "
+                   f"they have as many axes and as many numbers, but broadcasting still turns "
+                   f"them into a grid. Compare the shapes themselves (prediction.shape != "
+                   f"target.shape) and raise a ValueError when they differ")
+        return {"raises a ValueError": False}
+    return run
 
 
 MSE_LOSS = Exercise(
@@ -460,7 +501,10 @@ MSE_LOSS = Exercise(
         Case("a (3, 2) prediction and target: the loss and the prediction's gradient",
              _loss_case((3, 2), 10)),
         Case("a (4, 1) prediction against a (4,) target must raise a ValueError",
-             _loss_mismatch),
+             _loss_mismatch((4, 1), (4,))),
+        Case("a (3, 1) prediction against a (1, 3) target (as many axes, and as many numbers, "
+             "but another shape) must raise a ValueError",
+             _loss_mismatch((3, 1), (1, 3), explain=True)),
     ],
     mistakes={
         "MSELossSum":
@@ -475,11 +519,12 @@ MSE_LOSS = Exercise(
             "that the two shapes are equal, and raise a ValueError if they are not",
     },
     hints=[
-        "forward(prediction, target) returns one number: the average, over every element, of the "
-        "squared difference. Build it from Tensor ops so that backward works.",
-        "Square the difference of prediction and target, elementwise, and take the mean over "
-        "every element: three Tensor operations. Before that, compare prediction.shape with "
-        "target.shape.",
+        "forward returns one number: the average, over every element, of the squared "
+        "difference. Build it from Tensor ops so that backward works.",
+        "Square the difference, elementwise, and take the mean over every element: three "
+        "Tensor operations. The step people skip is refusing shapes that differ, which "
+        "broadcasting would otherwise turn into a grid: compare the two shapes themselves, "
+        "not their sizes or numbers of axes.",
         "Worked on a (4, 1) prediction and a (4,) target: their shapes differ, so raise "
         "ValueError with a message naming both shapes, before computing anything. Two (4, 1) "
         "tensors give the mean of 4 squared differences, one number of shape ().",
@@ -618,9 +663,9 @@ FIT_PRODUCT = Exercise(
     judge=_judge_fit,
     mistakes={},
     hints=[
-        "Build Sequential(Linear(2, 10), Sigmoid(), Linear(10, 1)) from your own classes, an "
-        "MSELoss(), and an SGD over parameters(model). Then loop: forward, loss, backward, step, "
-        "using all 256 points at every step.",
+        "Build the network the text names from your own classes, an MSELoss, and an SGD over "
+        "its parameters. Then loop: forward, loss, backward, step, using all 256 points at "
+        "every step.",
         "Each step: zero the gradients, compute the loss on all the points, backward, step, and "
         "keep the loss as a number. Wrap X and y in Tensors once, before the loop. Plain SGD "
         "crawls on this problem: give SGD momentum=0.9, then search for the learning rate: try a "

@@ -105,15 +105,16 @@ LINEAR = Exercise(
             "capture the local variable X of its own forward call instead",
     },
     hints=[
-        "forward computes Y = X @ W.T + b from self.W.value and self.b.value, defines a function "
-        "backward(dY) inside itself, and returns (Y, backward). Inside backward, X and W are "
+        "forward computes Y from the parameters' arrays, defines a function backward inside "
+        "itself, and returns the pair (Y, backward). Inside backward, forward's local X is "
         "still visible: that is the closure.",
-        "backward adds into the gradients and returns the input's gradient: W.grad gets dY.T @ X "
-        "(shape (n_out, n_in)), b.grad gets dY summed over the rows, and dX is dY @ W (shape "
-        "(batch, n_in)). Add with +=, never =.",
+        "Where learners slip: backward *adds* into the parameters' gradients (another batch may "
+        "have added before), and it uses the X of its own call, never one kept on self, which "
+        "the next forward would replace. Each gradient has the shape of what it is the "
+        "gradient of: find the products that fit, as in chapter 3.",
         "Worked on shapes with a batch of 2, n_in = 3, n_out = 4: X (2, 3), W (4, 3), Y and dY "
-        "(2, 4). W's gradient (4, 3) is dY.T @ X; b's (4,) is dY summed over the rows; dX (2, 3) "
-        "is dY @ W. The closure must use the X of its own call, so don't store X on self.",
+        "(2, 4). W's gradient (4, 3) is `dY.T @ X`; b's (4,) is dY summed over the rows; dX "
+        "(2, 3) is `dY @ W`. In backward: `self.W.grad += dY.T @ X`.",
     ],
 )
 
@@ -137,6 +138,19 @@ def _relu_case(X, dY):
     return run
 
 
+def _relu_twice(answer):
+    """Two forwards on one layer before either backward (as in a network that uses one ReLU
+    object at two places): each closure must use its own call's mask."""
+    layer = answer()
+    X1 = np.array([[1.0, -2.0, 3.0], [-0.5, 0.5, -4.0]])
+    X2 = np.array([[-1.0, 2.0, -3.0], [0.5, -0.5, 4.0]])
+    _, back1 = _pair(layer.forward(X1))
+    _, back2 = _pair(layer.forward(X2))
+    dY = np.array([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+    return {"dX of the first call": _array(back1(dY.copy()), "dX"),
+            "dX of the second call": _array(back2(dY.copy()), "dX")}
+
+
 RELU = Exercise(
     id="07.relu", title="ReLU as a closure", entry="ReLU", points=1,
     forbids=("classroom.designs.closures.ReLU",),
@@ -146,6 +160,8 @@ RELU = Exercise(
                                  [[-1.0, 2.0, 3.0], [4.0, -5.0, 6.0]])),
         Case("a (1, 4) input containing an exact 0 (its gradient is 0, as in PyTorch)",
              _relu_case([[0.0, 2.0, -3.0, 0.0]], [[1.0, 1.0, 1.0, -2.0]])),
+        Case("one ReLU called forward twice (on inputs of opposite signs) before either "
+             "backward: each closure must use the mask of its own call", _relu_twice),
     ],
     mistakes={
         "ReLUGradSign":
@@ -155,16 +171,21 @@ RELU = Exercise(
         "ReLUMaskOnly":
             "backward returned the mask (the local slope) but forgot to multiply it by dY: the "
             "chain rule passes on the incoming gradient times the slope",
+        "ReLUMaskOnSelf":
+            "the first call's backward used the second call's mask: the mask was kept on the "
+            "layer (self.mask), and the second forward replaced it. Keep it in a local "
+            "variable of forward, which the backward closure captures",
         "ReLUAtZero":
             "an input of exactly 0 let the gradient through (X >= 0). Use X > 0: at 0 the "
             "gradient is 0 by convention, as in PyTorch and minigrad",
     },
     hints=[
-        "In forward, compute a boolean mask of where X is positive, and Y = X where the mask is "
-        "True, 0 elsewhere. The backward closure needs only that mask.",
-        "Keep the boolean mask of where X > 0. Y has X's values where the mask is True and zeros "
-        "elsewhere (np.where, or X times the mask, as a new array); backward multiplies dY by the "
-        "same mask, so the gradient passes only where the input was positive.",
+        "In forward, work out where X is positive: Y keeps X's values there and is 0 "
+        "elsewhere. The backward closure needs only that information.",
+        "The sticking points: the mask is decided by the input, never by the sign of dY; an "
+        "input of exactly 0 lets nothing through; and the mask belongs to this call, kept in a "
+        "local variable the closure captures, not on self, where a second forward before the "
+        "first backward would replace it.",
         "Worked on X = [[2, -1, 0]] and dY = [[5, 5, 5]]: Y = [[2, 0, 0]] and dX = [[5, 0, 0]] "
         "(the exact 0 lets nothing through). Compute Y and dX as new arrays: X and dY belong to "
         "the caller.",
@@ -211,6 +232,15 @@ def _mlp_case(n_in, hidden, n_out, batch, seed):
     return run
 
 
+def _nested_order(answer):
+    log = []
+    inner = answer(_Logged("b", 3.0, log), _Logged("c", 5.0, log))
+    model = answer(_Logged("a", 2.0, log), inner, _Logged("d", 7.0, log))
+    Y, backward = _pair(model.forward(np.ones((1, 2))))
+    dX = backward(np.ones((1, 2)))
+    return {"Y": _array(Y, "Y"), "dX": _array(dX, "dX"), "the order of the calls": log}
+
+
 def _two_forwards(answer):
     """Two forward calls before either backward: each returned closure must use the
     closures of its own call."""
@@ -243,6 +273,8 @@ SEQUENTIAL = Exercise(
         Case("Linear(3, 2) → Sigmoid called forward twice (batches of 2 and 4) before either "
              "backward: each call's closure must use that call's own closures",
              _two_forwards),
+        Case("a Sequential inside a Sequential, a → (b → c) → d: the order of every forward "
+             "and backward call", _nested_order),
     ],
     mistakes={
         "SequentialForwardOrder":
@@ -252,16 +284,20 @@ SEQUENTIAL = Exercise(
         "SequentialSameGradient":
             "every closure was called with the same dY: each backward call must receive what "
             "the closure after it returned (dY = layer_backward(dY))",
+        "SequentialClosuresOnSelf":
+            "the first call's backward ran the second call's closures: the list of closures "
+            "was kept on the model (self...), and the second forward replaced it. Make the list "
+            "inside forward, a local variable that the closure you return captures",
         "SequentialLastOnly":
             "only the last layer's closure was kept: forward must collect every layer's "
             "backward in a list, and the returned backward must call them all",
     },
     hints=[
-        "forward runs each layer on the previous output (X, backward = layer.forward(X)) and "
-        "appends each backward to a list. It returns the last output and one new closure.",
-        "The returned closure walks the list last to first, passing each one's result to the "
-        "next: for layer_backward in reversed(backwards): dY = layer_backward(dY); then return "
-        "dY.",
+        "forward runs each layer on the previous output and keeps every backward closure the "
+        "layers return, in a list. It returns the last output and one new closure of its own.",
+        "The closure you return is where people get stuck: it calls the kept closures from the "
+        "last layer to the first, and hands each one what the one after it returned. The list "
+        "must be made inside forward, so that two forwards keep two lists.",
         "Worked on layers a, b, c: forward calls a, b, c in that order and keeps their three "
         "backward closures in a list made inside forward (not on self: a second forward would "
         "replace it). The returned backward calls c's closure, then b's on its result, then a's.",
@@ -309,10 +345,11 @@ MSE_LOSS = Exercise(
             "it lowers that prediction)",
     },
     hints=[
-        "Return two things: the mean of the squared differences (one number), and an array shaped "
-        "like pred holding the loss's derivative with respect to each prediction.",
-        "With diff = pred - target and n = diff.size: loss = np.mean(diff ** 2), and the "
-        "derivative of (1/n)·Σ diff² with respect to one prediction is 2·diff/n.",
+        "Return two things: the mean of the squared differences (one number), and an array "
+        "shaped like pred holding the loss's derivative with respect to each prediction.",
+        "Derive the second yourself: one prediction appears in exactly one term of the mean. "
+        "Where learners slip: the square brings a factor, the mean divides by n, and n counts "
+        "every number of pred, not its rows; the sign follows pred - target.",
         "Worked on pred = [[1], [3]], target = [[0], [0]]: diff = [[1], [3]], loss = (1 + 9) / 2 "
         "= 5.0, and dloss = 2·diff / 2 = [[1], [3]]. Return the pair (loss, dloss), the loss as a "
         "Python float.",
@@ -323,15 +360,16 @@ MSE_LOSS = Exercise(
 # -- 07.fit ----------------------------------------------------------------------------------
 
 
-def _fit_case(n, n_in, epochs, batch_size, seed):
+def _fit_case(n, n_in, epochs, batch_size, seed, pass_seed=True):
     def run(answer):
         data = np.random.default_rng(100 + seed)
         X = data.uniform(-1, 1, (n, n_in))
         Y = X @ data.uniform(-1, 1, (n_in, 1)) + 0.5
         model = _LibLinear(n_in, 1, rng=np.random.default_rng(seed))
         kept = Untouched(X=X, Y=Y)
+        extra = {"seed": seed} if pass_seed else {}
         losses = answer(model, _library_mse_loss, _SGD(model.params(), lr=0.1), X, Y,
-                        epochs, batch_size, seed=seed)
+                        epochs, batch_size, **extra)
         kept.check("your fit")
         if not isinstance(losses, list):
             broken(f"fit should return a list with one loss per epoch, but it returned "
@@ -351,6 +389,8 @@ FIT = Exercise(
         Case("12 rows of 3 features, batches of 5 (the last batch has 2 rows), 3 epochs, "
              "seed 0: the list of epoch losses and the final weights", _fit_case(12, 3, 3, 5, 0)),
         Case("20 rows of 2 features, batches of 4, 4 epochs, seed 3", _fit_case(20, 2, 4, 4, 3)),
+        Case("10 rows of 2 features, batches of 3, 2 epochs, called without seed (the default, "
+             "0)", _fit_case(10, 2, 2, 3, 0, pass_seed=False)),
     ],
     mistakes={
         "fit_no_shuffle":
@@ -371,14 +411,15 @@ FIT = Exercise(
             "range(0, len(X), batch_size) and slice order[start:start + batch_size]",
     },
     hints=[
-        "Create the generator once: rng = np.random.default_rng(seed). Each epoch draws a new "
-        "order with rng.permutation(len(X)) and cuts it into slices of batch_size indices.",
-        "For each batch: pred, backward = model.forward(X[idx]); value, dloss = loss(pred, "
-        "Y[idx]); backward(dloss); optimizer.step() (it also zeroes the gradients). Add value * "
-        "len(idx) to a running total; the epoch's loss is total / len(X).",
-        "Worked on 12 rows with batch_size 5: each epoch's order = rng.permutation(12) is cut "
-        "into order[0:5], order[5:10] and order[10:15] (2 rows). With batch losses 1.0, 2.0 and "
-        "4.0, the epoch's loss is (1.0·5 + 2.0·5 + 4.0·2) / 12.",
+        "Create the generator once, before any epoch, from seed; each epoch draws a new order "
+        "of the rows from it and cuts that order into slices of batch_size indices.",
+        "Where it goes wrong: a generator made inside the loop repeats the same order; the "
+        "last, shorter batch still counts; and the epoch's loss weights each batch's loss by "
+        "its number of rows. Each batch runs forward, the loss, backward with the loss's "
+        "gradient, then one step.",
+        "Worked on 12 rows with batch_size 5: each epoch's `order = rng.permutation(12)` is "
+        "cut into `order[0:5]`, `order[5:10]` and `order[10:15]` (2 rows). With batch losses "
+        "1.0, 2.0 and 4.0, the epoch's loss is (1.0·5 + 2.0·5 + 4.0·2) / 12.",
     ],
 )
 

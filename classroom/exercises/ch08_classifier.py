@@ -95,6 +95,9 @@ def _softmax_grad(shape, seed):
 
 
 EXTREME = [[1000.0, 0.0, -1000.0], [-1000.0, -1000.0, -1000.0], [1.0, 2.0, 3.0]]
+#: one row: its own largest logit is the batch's, so only an answer that subtracts no
+#: maximum at all overflows here
+ONE_ROW = [[1000.0, 0.0, -1000.0]]
 
 SOFTMAX = Exercise(
     id="08.softmax", title="a stable softmax", entry="softmax", points=1,
@@ -102,8 +105,10 @@ SOFTMAX = Exercise(
     cases=[
         Case("a (2, 3) batch of ordinary logits: the probabilities",
              _softmax_values([[2.0, 1.0, 0.1], [0.0, -1.0, 3.0]])),
-        Case("a (3, 3) batch with logits of ±1000 and a row of all -1000: every probability "
-             "must be finite", _softmax_values(EXTREME)),
+        Case("one row of logits 1000, 0 and -1000: every probability must be finite",
+             _softmax_values(ONE_ROW)),
+        Case("a (3, 3) batch with logits of ±1000, a row of all -1000 and a row of small "
+             "logits: every probability must be finite", _softmax_values(EXTREME)),
         Case("(3, 4) logits: the probabilities, then the gradient of the logits after "
              "backward with a fixed incoming gradient", _softmax_grad((3, 4), 0)),
     ],
@@ -113,23 +118,24 @@ SOFTMAX = Exercise(
             "division gives nan (inf/inf, 0/0). Subtract each row's largest logit before exp: "
             "softmax does not change, and the largest exponent becomes e^0 = 1",
         "softmax_global_max":
-            "you subtracted the largest logit of the whole batch, not of each row: a row whose "
-            "logits are all far below that maximum underflows to 0/0. Take the maximum along "
-            "each row, z.data.max(axis=1, keepdims=True)",
+            "you subtracted one maximum for the whole batch, not each row's own: a row whose "
+            "logits are all far below the batch's largest underflows to 0/0. Take the maximum "
+            "along each row, z.data.max(axis=1, keepdims=True)",
         "softmax_columns":
             "the probabilities were normalised down the columns (dim=0): each row (one example) "
             "should sum to 1, so take the max and the sum along dim=1, with keepdims=True",
     },
     hints=[
         "Softmax of a row is e^z divided by the sum of e^z over that row. Before the exp, "
-        "subtract the row's largest logit: the result is the same, and nothing overflows.",
-        "Take each row's maximum from logits.data (with keepdims=True it stays (N, 1), so it "
-        "broadcasts over the row, and it is a constant: no gradient needs to flow through it). "
-        "Subtract it from the logits tensor, exponentiate, and divide by the sums over dim 1, "
-        "kept as (N, 1) too.",
+        "subtract a number from every logit of the row: the result is the same, and with the "
+        "right number nothing overflows.",
+        "The number is each row's own largest logit (one per row, not one for the batch), "
+        "taken as a constant from the array, kept as a column so that it broadcasts across "
+        "its row. Everything after it is Tensor operations on the logits, so that gradients "
+        "flow, and the sums run along each row too.",
         "Worked on the row [1000, 0, -1000]: subtract its maximum, 1000, to get [0, -1000, "
         "-2000]; exp gives [1, 0, 0] (no overflow), the sum is 1, so the softmax is [1, 0, 0]. "
-        "The maximum is a constant: take it from logits.data.",
+        "The maximum is a constant: `logits.data.max(axis=1, keepdims=True)`.",
     ],
 )
 
@@ -184,12 +190,13 @@ CROSS_ENTROPY = Exercise(
             "(z - m) - log(sum(exp(z - m)))",
     },
     hints=[
-        "The loss of row i is minus the log-probability of its true class target[i]; the result "
-        "is the mean over the rows. Compute log-probabilities with a stable log-softmax, never as "
-        "log(softmax(...)).",
-        "Log-probabilities, stably: subtract each row's maximum m (a constant, from logits.data), "
-        "then subtract the log of the sum of exps of the shifted row. Then pick one entry per row "
-        "with two index arrays, logp[np.arange(N), target].",
+        "The loss of a row is minus the log-probability of its true class; the result is the "
+        "mean over the rows. Compute log-probabilities with a stable log-softmax, never as the "
+        "log of a softmax, which can be log(0).",
+        "Where learners get stuck: picking one entry per row. Indexing with the target alone "
+        "picks whole columns; pair each row number with its row's class, two index arrays of "
+        "the same length. The log-softmax itself is the text's formula, with each row's own "
+        "maximum as a constant.",
         "Worked on one row z = [2, 0] with target 1: m = 2, shifted = [0, -2], log-sum-exp = "
         "log(1 + e^-2) ≈ 0.127, so logp = [-0.127, -2.127] and the loss is 2.127. The batch's "
         "loss is the mean of such numbers over the rows.",
@@ -246,10 +253,11 @@ ACCURACY = Exercise(
             "but the predicted class is where it is, its index: use argmax",
     },
     hints=[
-        "The predicted class of a row is the index of its largest logit. Compare the predictions "
-        "with target and return the fraction that match.",
-        "logits is a Tensor: its numbers are logits.data, an (N, C) array. "
-        "logits.data.argmax(axis=1) gives one predicted class per row.",
+        "The predicted class of a row is the index of its largest logit. Compare the "
+        "predictions with target and return the fraction that match.",
+        "Where it goes wrong: the index of the largest value, not the value itself; along "
+        "each row, not down the columns; and a fraction divided with /, returned as a Python "
+        "float. The numbers of a Tensor are in its `.data` array.",
         "Worked on logits [[0, 2], [3, 1]] with target [1, 1]: the predicted classes are [1, 0], "
         "one of two right, so 0.5. Divide with /, not //, and return a Python float.",
     ],
@@ -265,6 +273,9 @@ def _confusion_case(true_values, predicted_values, num_classes):
         kept = Untouched(true=true, predicted=predicted)
         out = _returned(answer(true, predicted, num_classes), "confusion_matrix")
         kept.check("your confusion_matrix")
+        if not isinstance(out, np.ndarray):
+            broken(f"confusion_matrix should return a NumPy array of integers, but it returned "
+                   f"a {type(out).__name__}: build it with np.zeros(..., dtype=int)")
         return {"matrix": out}
     return run
 
@@ -291,11 +302,11 @@ CONFUSION = Exercise(
             "num_classes, even when a class never appears",
     },
     hints=[
-        "Start from a num_classes × num_classes matrix of zeros and add 1 for every example, in "
-        "the row of its true class and the column of its predicted class.",
-        "A loop works: for t, q in zip(true, predicted): matrix[t, q] += 1. Without a loop, "
-        "beware: matrix[true, predicted] += 1 counts a repeated pair only once; np.add.at(matrix, "
-        "(true, predicted), 1) counts every one.",
+        "Start from a num_classes × num_classes matrix of integer zeros and add 1 for every "
+        "example, in the row of its true class and the column of its predicted class.",
+        "A loop over the examples works. Without a loop, beware: NumPy's fancy-index `+=` "
+        "counts a repeated (true, predicted) pair only once; `np.add.at` counts every one. And "
+        "the matrix has num_classes rows and columns even for classes that never occur.",
         "Worked on true [0, 2, 2] and predicted [0, 2, 1] with 3 classes: add 1 at [0, 0], [2, 2] "
         "and [2, 1]; everything else stays 0. Use an integer array of zeros of shape "
         "(num_classes, num_classes).",
@@ -348,12 +359,13 @@ FUSED = Exercise(
             "p_j - 1 for the true class and p_j for the others. Subtract 1 at [rows, target]",
     },
     hints=[
-        "Compute the loss with NumPy on logits.data (a stable log-softmax, then minus the mean of "
-        "the picked entries), and give record a backward(g) that returns a one-item tuple: the "
-        "gradient for the logits.",
-        "Keep logp (the (N, C) log-probabilities) for backward: np.exp(logp) is the softmax. The "
-        "gradient is (softmax - one_hot) / N times g; subtract the one-hot in place with "
-        "grad[np.arange(N), target] -= 1.",
+        "Compute the loss with NumPy on the logits' array (a stable log-softmax, then minus the "
+        "mean of the picked entries), and give record a backward that returns a one-item tuple: "
+        "the gradient for the logits.",
+        "Where learners slip: backward must use g (the loss may be scaled before backward), "
+        "must divide by N, and must build its gradient as a new array on every call, leaving "
+        "what forward kept unchanged (the same graph may run backward twice). The softmax you "
+        "need is the exponential of the log-probabilities you kept.",
         "Worked on one row z = [2, 0], target 0, g = 1: softmax ≈ [0.881, 0.119], minus the "
         "one-hot [1, 0] gives [-0.119, 0.119], divided by N = 1. backward gets g and returns a "
         "one-item tuple with g times that array; compute it anew on every call (the same graph "

@@ -104,12 +104,14 @@ WINDOWS = Exercise(
             "its target is the very last value, so there are len(series) - steps windows",
     },
     hints=[
-        "Window i is series[i : i + steps] and its target is the value right after it, series[i + "
-        "steps]. How many positions i leave room for a target?",
-        "There are n = len(series) - steps windows. Row i of X is series[i:i + steps], and the "
-        "target of row i is series[i + steps]: the values from index steps on.",
-        "Worked on 0, 1, 2, 3, 4 with steps = 2: X = [[0, 1], [1, 2], [2, 3]] and y = [2, 3, 4]. "
-        "Build X with np.stack (or fancy indexing) and return the tuple (X, y) of arrays.",
+        "Window i is `series[i:i + steps]` and its target is the value right after it. How "
+        "many positions i leave room for a target?",
+        "Where learners slip: the windows overlap (a new one starts at every position), the "
+        "target lies outside its window, and the last window ends just before the last value, "
+        "which is its target. Return a tuple of two NumPy arrays.",
+        "Worked on 0, 1, 2, 3, 4 with steps = 2: X = [[0, 1], [1, 2], [2, 3]] and y = [2, 3, "
+        "4]. Build X with `np.stack` (or fancy indexing) and return the tuple (X, y) of "
+        "arrays.",
     ],
 )
 
@@ -167,12 +169,13 @@ RNN_STEP = Exercise(
     },
     hints=[
         "Two linear maps, one for the input and one for the previous state, are added and "
-        "squashed: h_new = tanh(x W_ih^T + b_ih + h W_hh^T + b_hh).",
-        "x is (batch, input) and W_ih is (hidden, input), so x @ W_ih.T is (batch, hidden); "
-        "likewise h @ W_hh.T. The biases broadcast over the batch. Finish with .tanh().",
-        "Worked on shapes: batch 2, input 3, hidden 4. x @ W_ih.T is (2, 3) @ (3, 4) = (2, 4); h "
-        "@ W_hh.T is (2, 4) @ (4, 4) = (2, 4); both biases (4,) broadcast over the batch. Add the "
-        "four terms and apply the Tensor's own .tanh(), so that gradients flow.",
+        "squashed by tanh: the text's formula, written with Tensor operations.",
+        "Where it goes wrong: each weight has one row per hidden unit (PyTorch's layout), so "
+        "it is used transposed; W_ih goes with x and W_hh with h; both biases are added; and "
+        "the tanh must be the Tensor's own, so that gradients flow.",
+        "Worked on shapes: batch 2, input 3, hidden 4. `x @ W_ih.T` is (2, 3) times (3, 4) = (2, "
+        "4); `h @ W_hh.T` is (2, 4) times (4, 4) = (2, 4); both biases (4,) broadcast over the "
+        "batch. Add the four terms and apply the Tensor's own `.tanh()`.",
     ],
 )
 
@@ -180,13 +183,13 @@ RNN_STEP = Exercise(
 # -- 09.unroll -------------------------------------------------------------------------------
 
 
-def _unroll_case(steps, batch, input_size, hidden, seed, with_h0=True):
+def _unroll_case(steps, batch, input_size, hidden, seed, with_h0=True, pass_h0=True):
     def run(answer):
         cell = _cell(input_size, hidden, seed)
         xs = [Tensor(_seeded((batch, input_size), seed + 1 + t)) for t in range(steps)]
         h0 = leaf(_seeded((batch, hidden), seed + 99, 0.8)) if with_h0 else None
         kept = Untouched(xs=xs)
-        result = _output(answer(cell, xs, h0), "unroll")
+        result = _output(answer(cell, xs, h0) if pass_h0 else answer(cell, xs), "unroll")
         kept.check("your unroll")
         obs = {"the list of hidden states": plain(result)}
         if isinstance(result, (list, tuple)) and result and isinstance(result[-1], Tensor):
@@ -204,6 +207,8 @@ UNROLL = Exercise(
              _unroll_case(4, 2, 1, 3, 0)),
         Case("3 steps starting from h0 = None (zeros)", _unroll_case(3, 2, 1, 3, 10, False)),
         Case("a single step", _unroll_case(1, 1, 2, 4, 20)),
+        Case("2 steps, called without h0 (its default, None)",
+             _unroll_case(2, 3, 1, 2, 30, with_h0=False, pass_h0=False)),
     ],
     mistakes={
         "unroll_reuses_h0":
@@ -217,10 +222,11 @@ UNROLL = Exercise(
             "states, one per step (the last one is result[-1])",
     },
     hints=[
-        "Keep a variable h for the current state, starting at h0. For each input x in order, "
-        "replace h by cell(x, h) and remember it.",
-        "Start with h = h0 and an empty list made inside the function. For each x, call the cell "
-        "with the current h and remember the new state.",
+        "Keep a variable for the current state, starting at h0. For each input in order, "
+        "replace it by what the cell returns and remember it.",
+        "Where learners slip: every step continues from the state the previous step returned "
+        "(not from h0 again), h0 itself is not in the result, and the list is made inside the "
+        "function (a default list would be shared by every call).",
         "Worked on three inputs x1, x2, x3: h1 = cell(x1, h0), h2 = cell(x2, h1), h3 = cell(x3, "
         "h2), and the result is [h1, h2, h3]; h0 itself is not in it.",
     ],
@@ -266,13 +272,14 @@ GRAD_NORMS = Exercise(
             "the norms of their gradients, h.grad, after loss.backward()",
     },
     hints=[
-        "Unroll the cell from h = None, keeping every state in a list. The states are not leaves: "
-        "call h.retain_grad() on each so that backward keeps h.grad.",
-        "After the loop, compute the loss from the last state with head; after loss.backward(), "
-        "each kept state's .grad holds the gradient that reached it.",
-        "Worked for one state h: call h.retain_grad() right after h = cell(x, h), keep h in a "
-        "list, and after backward its norm is float(np.linalg.norm(h.grad.data)). Return the "
-        "norms in the order the states were made, as a list of floats.",
+        "Unroll the cell from a state of None, keeping every state in a list; predict from the "
+        "last one, compute the loss and run backward.",
+        "The sticking point: hidden states are not leaves, so backward does not keep their "
+        "gradients unless you ask, on each state, before backward (the chapter shows how). "
+        "Then measure the gradients, not the states, in the order the states were made.",
+        "Worked for one state h: call `h.retain_grad()` right after `h = cell(x, h)`, keep h "
+        "in a list, and after backward its norm is `float(np.linalg.norm(h.grad.data))`. "
+        "Return the norms in the order the states were made, as a list of floats.",
     ],
 )
 
@@ -280,13 +287,18 @@ GRAD_NORMS = Exercise(
 # -- 09.truncated_bptt -----------------------------------------------------------------------
 
 
-def _tbptt_case(length, k, hidden, seed):
+def _tbptt_case(length, k, hidden, seed, leftover=False):
+    """``leftover``: the parameters arrive holding gradients from earlier code, which no
+    chunk's step may use."""
     def run(answer):
         rng = np.random.default_rng(seed)
         cell = RNNCell(1, hidden, rng=rng)
         head = Linear(hidden, 1, rng=rng)
         params = list(cell.parameters()) + list(head.parameters())
         optimizer = SGD(params, lr=0.2)
+        if leftover:
+            for i, p in enumerate(params):
+                p.grad = Tensor(_seeded(p.shape, seed + 50 + i, 3.0))
         series = _sincos(length + 1, start=0.3 * seed)
         xs, ys = series[:-1].copy(), series[1:].copy()
         kept = Untouched(xs=xs, ys=ys)
@@ -342,6 +354,9 @@ TRUNCATED_BPTT = Exercise(
         Case("12 steps of sin(x)·cos(x) in chunks of k = 4, hidden size 3, SGD with lr 0.2",
              _tbptt_case(12, 4, 3, 0)),
         Case("6 steps in chunks of k = 2", _tbptt_case(6, 2, 4, 1)),
+        Case("8 steps in chunks of k = 4, the parameters still holding gradients from earlier "
+             "code when the function is called: every step uses its own chunk's gradients only",
+             _tbptt_case(8, 4, 3, 2, leftover=True)),
     ],
     mistakes={
         "tbptt_never_detach":
@@ -354,6 +369,11 @@ TRUNCATED_BPTT = Exercise(
         "tbptt_no_zero_grad":
             "gradients pile up from chunk to chunk: backward adds into .grad, so call "
             "optimizer.zero_grad() at the start of every chunk",
+        "tbptt_zero_after_step":
+            "the first chunk's step also used the gradients the parameters held before the "
+            "call: you zero the gradients after each step, so whatever was left over is added "
+            "into the first chunk's gradient. Zero them at the start of every chunk, before "
+            "its backward",
         "tbptt_sum":
             "the chunk's loss is the sum of its k squared errors: it should be their mean, "
             "the sum divided by k",
@@ -363,15 +383,16 @@ TRUNCATED_BPTT = Exercise(
             "next",
     },
     hints=[
-        "Walk the sequence k steps at a time, carrying h across chunks. Inside a chunk, build one "
-        "loss from its k steps; at the end of the chunk: backward, step, and cut the graph with h "
-        "= h.detach() so the next chunk's backward stops there.",
-        "For each chunk: zero the gradients; run its k steps, feeding Tensor([[xs[t]]]) and "
-        "carrying h; add up the k squared errors and divide by k; backward, step, keep the loss "
-        "as a float; then h = h.detach().",
-        "Worked on T = 4, k = 2: chunk 1 runs steps 0 and 1 from h = None, its loss is (e0 + e1) "
-        "/ 2; after its step, h = h.detach(); chunk 2 runs steps 2 and 3 from that h. The result "
-        "is the list of the two chunk losses.",
+        "Walk the sequence k steps at a time, carrying the state across chunks. Inside a chunk, "
+        "build one loss from its k steps; at the end of the chunk: backward, step, and cut the "
+        "graph so that the next chunk's backward stops there.",
+        "Where learners slip: zero the gradients at the start of every chunk, before its "
+        "backward (the parameters may arrive holding gradients); the chunk's loss is a mean "
+        "over its k steps; and the cut keeps the state's values while dropping its history, "
+        "once per chunk, never by starting again from None.",
+        "Worked on T = 4, k = 2: chunk 1 zeroes the gradients, runs steps 0 and 1 from h = "
+        "None, and its loss is (e0 + e1) / 2; after its step, `h = h.detach()`; chunk 2 runs "
+        "steps 2 and 3 from that h. The result is the list of the two chunk losses.",
     ],
 )
 

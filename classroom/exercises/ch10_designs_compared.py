@@ -51,7 +51,7 @@ _DEPTH_FIRST = ("classroom.designs.depth_first.count_paths",
 
 LADDER_VISITS = Exercise(
     id="10.ladder_visits", title="visits on a ladder of diamonds (warm-up)",
-    entry="ladder_visits", points=1, forbids=_DEPTH_FIRST,
+    entry="ladder_visits", points=1, forbids=_DEPTH_FIRST, pure=True,
     too_slow="Your answer takes the ladder's paths one by one, as the naive walk does: on a "
              "tall ladder there are more than a trillion. Count them with a formula instead",
     cases=[Case("no rungs (k = 0): a single node", _k_case(0)),
@@ -74,9 +74,9 @@ LADDER_VISITS = Exercise(
     },
     hints=[
         "Count the nodes first: x, then three new ones per rung (two halves and their sum).",
-        "The naive walk visits a node once per path from the top to it. Work down from the top: 1 "
-        "path to the top, then each rung's two halves get the paths of the sum above them, and "
-        "the h below gets the paths of both halves.",
+        "The naive walk visits a node once per path from the top to it. Where it gets hard: "
+        "work down from the top, rung by rung, and notice how the number of paths to each "
+        "level grows; the sum over all levels then has a closed form. Return ints.",
         "Worked on k = 1: the top is reached by 1 path, each half by 1, and x, beneath both "
         "halves, by 2: naive = 1 + 1 + 1 + 2 = 5, sorted = 4. On k = 2 the paths to each level "
         "double again. Add up the levels' paths as a sum of powers of 2 and find its closed form.",
@@ -160,14 +160,16 @@ BACKWARD_ONCE = Exercise(
             "before you start, or a second backward adds onto the first",
     },
     hints=[
-        "root.nodes() lists every node once, each after all of its consumers. If you walk that "
-        "list front to back, a node's gradient is complete by the time you reach it.",
-        "Start: every node's grad = np.zeros(node.value.shape), then root.grad = ones. For each "
-        "node in order, for each (parent, local) in node.parents, add carry(local, node.grad, "
-        "parent) to parent.grad.",
-        "Worked on d = (a·b)² with a = 10, b = 5: order = root.nodes() is [d, c, a, b] (c = a·b). "
-        "d.grad = 1; c gets 2·c·1 = 100; a gets 100·b = 500 and b gets 100·a = 1000. Each node is "
-        "visited once: 4 visits. Every grad starts from zeros on every call.",
+        "`root.nodes()` lists every node once, each after all of its consumers. If you walk "
+        "that list front to back, a node's gradient is complete by the time you reach it.",
+        "Where learners slip: a node's gradient is complete only when the walk reaches it, so "
+        "that is when it is passed on (to each parent, through `carry`), never when it "
+        "arrives; and every call starts over, since the previous call's gradients are still "
+        "on the nodes.",
+        "Worked on d = (a·b)² with a = 10, b = 5: `root.nodes()` is [d, c, a, b] (c = a·b). "
+        "d.grad = 1; c gets 2·c·1 = 100; a gets 100·b = 500 and b gets 100·a = 1000. Each "
+        "node is visited once: 4 visits. The inner line: `parent.grad = parent.grad + "
+        "carry(local, node.grad, parent)`.",
     ],
 )
 
@@ -238,9 +240,11 @@ def _judge_designs(triples):
             if design in wrong and design in notes:
                 return f"for “{prop}”: reconsider {design}: {notes[design]}"
         if wrong:
-            n = len(wrong)
-            return (f"for “{prop}”: {n} design{'s are' if n > 1 else ' is'} in the wrong place "
-                    f"(included but should not be, or missing)")
+            design = next(d for d in DESIGNS if d in wrong)
+            how = ("you included it, but it does not have this property" if design in obs
+                   else "you left it out, but it has this property")
+            more = f" (and {len(wrong) - 1} more)" if len(wrong) > 1 else ""
+            return f"for “{prop}”: reconsider {design}: {how}{more}"
     return None
 
 
@@ -251,8 +255,8 @@ WHICH_DESIGNS = Exercise(
     judge=_judge_designs,
     mistakes={},
     hints=[
-        "For each property ask: when does this design's record of the computation exist (before "
-        "the data, during the forward pass, or never as an object)?",
+        "For each property ask: when does this design's record of the computation exist "
+        "(before the data, during the forward pass, or never as an object)?",
         "Section 3.3 of the chapter has a table with one row per question. Only one design builds "
         "its graph before the data; only one counts children; only one walks every path.",
         "Worked on the first property: only the static graph is built before any data, so it "
@@ -328,13 +332,14 @@ LINEAR_OP = Exercise(
     },
     hints=[
         "The closure adds dW and db into its parameters and returns dX. A recorded op does no "
-        "side effects: its backward returns all three, one per input, in the order of the inputs "
-        "tuple.",
-        "Forward: x.data @ weight.data.T + bias.data. Backward(dY): dX = dY @ W, dW = dY.T @ X, "
-        "db = dY.sum(axis=0).",
-        "Worked on shapes with N = 4, in = 3, out = 2: dY is (4, 2); dX (4, 3) is dY @ W; dW (2, "
-        "3) is dY.T @ X; db (2,) sums dY over the rows. backward returns those three, in the "
-        "order of the inputs, and record gets (x, weight, bias).",
+        "side effects: its backward returns all three, one per input, in the order of the "
+        "inputs tuple.",
+        "Where people get stuck: computing the output with the Tensor operators records three "
+        "ops of minigrad's and never calls your backward, so use NumPy on the arrays; and the "
+        "closure's three formulas carry over unchanged, only now returned instead of added.",
+        "Worked on shapes with N = 4, in = 3, out = 2: dY is (4, 2); dX (4, 3) is `dY @ W`; dW "
+        "(2, 3) is `dY.T @ X`; db (2,) sums dY over the rows. backward returns those three, in "
+        "the order of the inputs, and record gets (x, weight, bias).",
     ],
 )
 
@@ -350,10 +355,61 @@ def _grad(t):
     return None if t.grad is None else t.grad.data
 
 
+def _reachable(root) -> dict:
+    """{t.id: t} for every tensor the root depends on, the root included."""
+    seen, stack = {}, [root]
+    while stack:
+        t = stack.pop()
+        if t.id not in seen:
+            seen[t.id] = t
+            stack.extend(t.creators or [])
+    return seen
+
+
+def _check_counts(tensors: dict, before: dict) -> None:
+    """At the moment root.backward() is called: every tensor waits for exactly the children
+    that lead to the root, with the counts it had."""
+    for t in tensors.values():
+        wanted = {cid: n for cid, n in before[t.id].items() if cid in tensors}
+        now = dict(t.children)
+        if any(cid not in now for cid in wanted):
+            broken("when root.backward() was called, some tensors no longer waited for "
+                   "children that do lead to the root, so those children's gradients are "
+                   "refused on arrival: t.children is keyed by the tensors' own numbers, "
+                   "t.id (not Python's id(t)); drop only the children whose t.id is not "
+                   "among the tensors the root depends on")
+        if any(cid not in wanted for cid in now):
+            broken("when root.backward() was called, a tensor still waited for a child that "
+                   "does not lead to the root (a result never used by the loss, maybe made "
+                   "after it, or used only by another unused result), so it waits forever: "
+                   "keep in each tensor's children only the ids of tensors the root depends "
+                   "on, found by following .creators down from the root")
+        if any(now[cid] != n for cid, n in wanted.items()):
+            broken("when root.backward() was called, the count of a child that leads to the "
+                   "root had changed: a child that uses a tensor twice (h + h) reports twice, "
+                   "so keep each remaining count as it was and only drop the unused "
+                   "children")
+
+
 def _unblocked_case(build):
+    """The leaves' gradients after the answer, which must call root.backward() itself, at a
+    moment when every tensor waits for exactly the children that lead to the root."""
     def run(answer):
         leaves, root = build()
+        tensors = _reachable(root)
+        before = {tid: dict(t.children) for tid, t in tensors.items()}
+        called = []
+
+        def backward(*args, **kwargs):
+            called.append(True)
+            _check_counts(tensors, before)
+            return ct.Tensor.backward(root, *args, **kwargs)
+
+        root.backward = backward
         answer(root)
+        if root.grad is None:
+            broken("root.backward() was never called: backward_unblocked fixes the counts, "
+                   "then runs the backward pass itself (the last line is root.backward())")
         return {f"grad of {n}": _grad(t) for n, t in leaves.items()}
     return run
 
@@ -369,6 +425,18 @@ def _no_dead_branch():
     a = _ct([[1.0, 2.0], [0.5, -1.0]])
     h = a * a
     return {"a": a}, (h + a).sum(1).sum(0)
+
+
+def _dead_after_loss():
+    """Unused results made after the loss: one from an intermediate, a chain of two from a
+    leaf, and one from the loss itself."""
+    a, b = _ct([1.0, -2.0, 0.5]), _ct([2.0, 1.0, 3.0])
+    y = a * b
+    loss = (y + a).sum(0)
+    late = y * y                             # made after the loss, never used by it
+    chain = (b + b) * b                      # an unused result used by another unused one
+    logged = loss + loss                     # the loss's own unused child
+    return {"a": a, "b": b}, loss
 
 
 def _diamond_and_dead():
@@ -387,24 +455,29 @@ UNBLOCKED = Exercise(
            Case("no unused results at all", _unblocked_case(_no_dead_branch)),
            Case("h = x·x used twice by s = h + h, plus two unused results",
                 _unblocked_case(_diamond_and_dead)),
+           Case("unused results made after the loss: y·y, a chain (b + b)·b, and loss + loss",
+                _unblocked_case(_dead_after_loss)),
 ],
     mistakes={
         "unblocked_plain":
-            "some leaves got no gradient: a tensor with an unused child is still waiting for "
-            "that child's report. Before calling backward, remove from every tensor's children "
+            "root.backward() was called with the counts as they were: a tensor whose child "
+            "never reports (a result the loss does not use) waits forever, so nothing beneath "
+            "it gets a gradient. Before calling backward, remove from every tensor's children "
             "those that do not lead to the root",
         "unblocked_count_once":
             "a child that uses a tensor twice (h + h) reports twice, so its count must stay 2: "
             "keep each remaining child's count as it is, only drop the unused children",
     },
     hints=[
-        "The trouble is in t.children (child id -> reports expected). Which children will never "
-        "report? Those that are not on any path from the root down to t.",
-        "Collect every tensor reachable from the root by following .creators (ids in t.id). A "
-        "child whose id is not in that set will never report.",
+        "The trouble is in `t.children` (child id to reports expected). Which children will "
+        "never report? Those that are not on any path from the root down to t.",
+        "Where learners slip: the children are keyed by the tensors' own numbers, `t.id`, not "
+        "Python's `id(t)`; a child is unused if the root does not depend on it, wherever and "
+        "whenever it was made; the counts of the children you keep stay as they are; and the "
+        "function ends by running the backward pass itself.",
         "Worked on y = a·b, an unused u = y + a, loss = (y·y).sum(0): walking creators from the "
         "loss reaches the loss, y·y, y, a and b, not u. So a.children must drop u's id (keep y's "
-        "count), and y.children must drop u's id too. Then call root.backward().",
+        "count), and y.children must drop u's id too. Then call `root.backward()`.",
     ],
 )
 

@@ -76,8 +76,18 @@ def _std_case(n_in, n_out, nonlinearities):
 
 
 def _std_refuses(name):
+    """An unknown nonlinearity: a ValueError whose message names it, as the text asks."""
     def run(answer):
-        return answer(_linear(8, 4, 0), name)
+        try:
+            value = answer(_linear(8, 4, 0), name)
+        except ValueError as err:
+            if name not in str(err):
+                broken(f"your ValueError for {name!r} does not say which nonlinearity it "
+                       f"refuses (its message is {str(err)[:80]!r}): the text asks for a "
+                       f"message that names it, so that whoever passed it sees their typo")
+            return {"raises a ValueError that names it": True}
+        broken(f"{name!r} is not one of the nonlinearities the exercise covers, so kaiming_std "
+               f"should raise a ValueError that names it, but it returned {value!r}")
     return run
 
 
@@ -115,11 +125,12 @@ KAIMING_STD = Exercise(
             "activation) has gain 1",
     },
     hints=[
-        "Kaiming's normal initialisation draws weights with standard deviation gain / √fan_in, "
-        "where fan_in is how many inputs each unit of the layer adds up.",
-        "fan_in is layer.in_features (the weight has shape (out_features, in_features)). The "
-        "gains: √2 for 'relu', 5/3 for 'tanh', 1 for 'linear'; anything else raises ValueError. "
-        "Return a Python float (math.sqrt gives one).",
+        "Kaiming's normal initialisation draws weights with standard deviation gain / "
+        "√fan_in, where fan_in is how many inputs each unit of the layer adds up.",
+        "Where learners slip: fan_in counts the layer's inputs, not its outputs (the weight is "
+        "stored as (out_features, in_features)); the gain multiplies the standard deviation, "
+        "not the variance; and an unknown nonlinearity raises a ValueError whose message "
+        "names it. Return a Python float.",
         "Worked on Linear(32, 16) with 'relu': fan_in = 32, so the standard deviation is "
         "√2/√32 = 0.25. With 'tanh' it would be (5/3)/√32 ≈ 0.295.",
     ],
@@ -149,6 +160,21 @@ def _flat(seed):
     return nn.Sequential(nn.Linear(4, 3, rng=rng), nn.ReLU(), nn.Linear(3, 2, rng=rng))
 
 
+class _Shared(nn.Module):
+    """One Linear used twice in forward (and held twice), between two others."""
+
+    def __init__(self, seed):
+        super().__init__()
+        rng = np.random.default_rng(seed)
+        self.first = nn.Linear(4, 3, rng=rng)
+        self.shared = nn.Linear(3, 3, rng=rng)
+        self.again = self.shared
+        self.last = nn.Linear(3, 2, rng=rng)
+
+    def forward(self, x):
+        return self.last(self.again(self.shared(self.first(x)).tanh()))
+
+
 def _frozen(seed):
     model = _flat(seed)
     model[0].requires_grad_(False)
@@ -171,6 +197,12 @@ def _norms_case(make_model, n_in, seed):
                    "only read the gradients, so that the optimizer step after it still finds "
                    "them")
         sequence(result, list, "the result")
+        linears = sum(isinstance(m, nn.Linear) for m in model.modules())
+        if len(result) > linears:
+            broken(f"you returned {len(result)} norms for the model's {linears} Linear layers: "
+                   f"a layer the model holds twice (under two names, or used twice) is one "
+                   f"layer, and model.modules() visits it once. Walk model.modules(), as the "
+                   f"text asks, or remember the modules you have visited")
         for value in result:
             number(value, "each norm")
         return {"norms": [float(v) for v in result]}
@@ -188,6 +220,8 @@ GRAD_NORMS = Exercise(
              "(which has a weight too, but is not a Linear)", _norms_case(_Wrapped, 5, 10)),
         Case("the first model with its first Linear frozen (requires_grad_(False)), so its "
              "weight has no gradient", _norms_case(_frozen, 4, 20)),
+        Case("a model that holds one Linear under two names and uses it twice: "
+             "model.modules() gives it once, so it has one norm", _norms_case(_Shared, 4, 30)),
     ],
     mistakes={
         "norms_with_bias":
@@ -207,11 +241,12 @@ GRAD_NORMS = Exercise(
             "modules that are nn.Linear (isinstance(module, nn.Linear))",
     },
     hints=[
-        "Visit every module inside the model, keep those that are nn.Linear, and for each one "
-        "measure the size of its weight's gradient.",
-        "for module in model.modules(): if isinstance(module, nn.Linear): ... The gradient is "
-        "module.weight.grad (a Tensor, or None when no gradient reached it: then the norm is "
-        "0.0). The norm is the square root of the sum of squares of all its entries.",
+        "Visit every module inside the model, keep those that are Linear layers, and for each "
+        "one measure the size of its weight's gradient.",
+        "Where learners slip: the model's direct children are not enough (layers sit inside "
+        "other modules), `model.modules()` already visits every module once, in the order the "
+        "text asks for; a weight with no gradient (None) counts as 0.0; and only read the "
+        "gradients, never change them.",
         "Worked on a weight gradient [[3, 0], [0, 4]]: √(9 + 16) = 5.0. Append float(...) of "
         "each norm to a list, in the order modules() gives, and return the list.",
     ],
@@ -324,12 +359,12 @@ RESIDUAL = Exercise(
             "blocks adds nothing a single Linear could not do. Put a ReLU between them",
     },
     hints=[
-        "Subclass nn.Module. In __init__, call super().__init__() and create self.linear1 and "
-        "self.linear2, two nn.Linear(width, width). forward(x) returns x plus the branch "
-        "linear2(relu(linear1(x))).",
-        "Create linear1 first, then linear2 (so minigrad's generator draws them in that order), "
-        "then zero linear2's weight and bias in place: nn.init.zeros_(self.linear2.weight) (or "
-        "self.linear2.weight.data[...] = 0). With the branch's output 0, a fresh block returns x.",
+        "Subclass `nn.Module`. In `__init__`, call `super().__init__()` and create the two "
+        "layers the text names; forward returns its input plus the branch.",
+        "Where learners slip: create linear1 before linear2 (minigrad's generator draws them "
+        "in that order), zero the *second* layer's numbers in place (replacing its weight "
+        "with a new Tensor makes it a plain Tensor, not a Parameter), and keep the ReLU inside "
+        "the branch, so that a fresh block is the identity.",
         "Worked on width 2, input x = [[1, -2]], and a zeroed linear2: the branch gives [[0, 0]] "
         "whatever linear1 does, so the block returns [[1, -2]]. Once linear2 is trained, the "
         "block returns x + linear2(relu(linear1(x))), and backward reaches x along both paths.",
@@ -355,15 +390,23 @@ G2 = [12.0, 0.0, 0.0]              # norm 12: together 13
 
 
 def _clip_case(grads, max_norm, as_generator=False):
+    """The total norm returned, and the gradients afterwards divided by max_norm (so that
+    they are compared on the scale of max_norm, however small).  Every .grad must still be
+    the Tensor it was: the text asks for the gradients to be changed in place."""
     def run(answer):
         params = _with_grads(grads)
+        held = [p.grad for p in params]
         given = (p for p in params) if as_generator else params
         with _no_gradient_named("clip_grad_norm", "a parameter that"):
             total = _returned(answer(given, max_norm), "clip_grad_norm")
+        if any(p.grad is not g for p, g in zip(params, held)):
+            broken("a parameter's .grad is a new Tensor after the call: the text asks you to "
+                   "change the gradients in place (p.grad.data *= factor), so that code "
+                   "still holding the old gradient (an optimizer, a hook) sees the clipping")
         number(total, "the total norm you returned")
         return {"total norm (returned)": float(total),
-                "gradients afterwards": [None if p.grad is None else p.grad.data.copy()
-                                         for p in params]}
+                "gradients afterwards, divided by max_norm": [
+                    None if p.grad is None else p.grad.data / max_norm for p in params]}
     return run
 
 
@@ -382,6 +425,9 @@ CLIP = Exercise(
         Case("the same gradients with max_norm = 20: nothing to clip", _clip_case([G1, G2], 20.0)),
         Case("four parameters given as a generator (as model.parameters() is), one of them "
              "without a gradient, max_norm = 2", _clip_case(_mixed_grads(), 2.0, True)),
+        Case("tiny gradients: norms 5e-7 and 1.2e-6 (total 1.3e-6), max_norm = 1e-7: the factor "
+             "is exactly max_norm / total, however small both are",
+             _clip_case([np.array(G1) * 1e-7, np.array(G2) * 1e-7], 1e-7)),
     ],
     mistakes={
         "clip_each_tensor":
@@ -399,6 +445,11 @@ CLIP = Exercise(
             "number worth watching during training",
         "clip_no_sqrt":
             "the total norm is the square root of the sum of squares; you used the sum itself",
+        "clip_epsilon":
+            "the factor is not exactly max_norm / total: something small was added to the "
+            "norm (+ 1e-6, as PyTorch does, to avoid dividing by 0?), which is invisible for "
+            "norms near 1 but wrong for tiny ones. The text asks for max_norm / ‖g‖: scaling "
+            "happens only when the norm exceeds max_norm, so it is never 0 there",
         "clip_generator_used_up":
             "nothing was clipped when the parameters came as a generator: a generator can be "
             "walked only once, and your second loop found it empty. Make a list first, "
@@ -407,9 +458,10 @@ CLIP = Exercise(
     hints=[
         "Put every gradient together as if it were one long vector: its length is the total "
         "norm. If that length is more than max_norm, shrink every gradient by the same factor.",
-        "params = list(parameters), skipping those whose .grad is None; total = √(Σ over them "
-        "of (p.grad.data ** 2).sum()). If total > max_norm, multiply each p.grad.data by "
-        "max_norm / total in place. Return float(total).",
+        "Where learners slip: a generator can be walked only once (make a list first); the "
+        "factor is exactly max_norm over the total norm (nothing added to it); each gradient "
+        "is changed in place, its own array, not replaced by a new Tensor; and the norm "
+        "returned is the one from before clipping.",
         "Worked on gradients [3, 4] and [0, 12] with max_norm 6.5: the total norm is √(9 + 16 + "
         "144) = 13, so every gradient is multiplied by 6.5 / 13 = 0.5: [1.5, 2] and [0, 6]. "
         "The function returns 13.0.",
@@ -434,7 +486,7 @@ def _rates_case(steps, total_steps, warmup_steps, base_lr, min_lr=None):
 
 
 WARMUP_COSINE = Exercise(
-    id="11.warmup_cosine", title="a warm-up, then a cosine decay", entry="warmup_cosine",
+    id="11.warmup_cosine", title="a warm-up, then a cosine decay", entry="warmup_cosine", pure=True,
     points=1,
     forbids=("minigrad.optim.lr_scheduler.CosineAnnealingLR",
              "minigrad.optim.lr_scheduler.OneCycleLR", "minigrad.optim.lr_scheduler.LinearLR",
@@ -471,12 +523,13 @@ WARMUP_COSINE = Exercise(
             "cos(π t / T)) / 2",
     },
     hints=[
-        "Two phases: while step < warmup_steps the rate climbs in a straight line up to base_lr; "
-        "after that it follows half a cosine from base_lr down to min_lr, reached at "
+        "Two phases: while step < warmup_steps the rate climbs in a straight line up to "
+        "base_lr; after that it follows half a cosine from base_lr down to min_lr, reached at "
         "total_steps, and stays there.",
-        "Warm-up: base_lr · (step + 1) / warmup_steps. Then t = step - warmup_steps and T = "
-        "total_steps - warmup_steps; the rate is min_lr + (base_lr - min_lr) · (1 + cos(π t / "
-        "T)) / 2, and min_lr once step >= total_steps. Return a float.",
+        "Where learners slip: the warm-up counts steps from 1 (so step 0 is not 0 and the last "
+        "warm-up step is base_lr), the cosine's clock starts at the end of the warm-up, the "
+        "cosine is halved and shifted to run from 1 to 0, and past total_steps the rate stays "
+        "at min_lr. Return a float.",
         "Worked on total_steps=20, warmup_steps=4, base_lr=1: steps 0-3 give 0.25, 0.5, 0.75, "
         "1; step 4 is t = 0 of T = 16, cos 0 = 1, so 1.0; step 12 is t = 8, halfway, cos(π/2) "
         "= 0, so 0.5; step 20 gives 0.",
@@ -487,14 +540,16 @@ WARMUP_COSINE = Exercise(
 # -- 11.layer_norm ---------------------------------------------------------------------------
 
 
-def _ln_case(x_values, weight_values, bias_values, upstream_seed, scale=1.0):
+def _ln_case(x_values, weight_values, bias_values, upstream_seed, scale=1.0, eps=None):
+    """``eps``: passed to the answer when given (None: the default)."""
     def run(answer):
         x = Tensor(np.array(x_values, dtype=float), requires_grad=True)
         weight = Tensor(np.array(weight_values, dtype=float), requires_grad=True)
         bias = Tensor(np.array(bias_values, dtype=float), requires_grad=True)
         upstream = scale * _seeded(x.shape, upstream_seed)
-        found = run_op(lambda: answer(x, weight, bias), {"x": x, "weight": weight,
-                                                         "bias": bias},
+        extra = {} if eps is None else {"eps": eps}
+        found = run_op(lambda: answer(x, weight, bias, **extra), {"x": x, "weight": weight,
+                                                                  "bias": bias},
                        upstream, what="your layer_norm", single=(x, weight, bias),
                        own_backward=True)
         return {"value": found["value"], "grad x": found.get("grad x"),
@@ -521,6 +576,10 @@ LAYER_NORM = Exercise(
              _ln_case(LN_X2, [1.0, 2.0, 0.5, -1.5], [0.0, 0.5, 0.0, -0.5], 62)),
         Case("x of shape (5, 2) and a larger incoming gradient",
              _ln_case(_seeded((5, 2), 63, 3.0), [0.7, -1.3], [0.2, 0.4], 64, 5.0)),
+        Case("rows of small spread with eps = 0.5, passed by the caller (it changes both the "
+             "output and every gradient)", _ln_case(_seeded((3, 4), 65, 0.5),
+                                                    [1.0, -0.5, 2.0, 0.5], [0.1, 0.0, -0.1, 0.3],
+                                                    66, eps=0.5)),
     ],
     mistakes={
         "ln_over_batch":
@@ -539,17 +598,21 @@ LAYER_NORM = Exercise(
         "ln_backward_ignores_weight":
             "the gradient of x ignores the weight: the gradient reaching x̂ is ĝ = g · weight, "
             "and the formula for dx uses ĝ, not g",
+        "ln_ignores_eps":
+            "the eps the caller passed was not used: with eps = 0.5 your output matches the "
+            "default 1e-5. Use the argument, √(var + eps), not a constant of your own",
         "ln_backward_no_division":
             "the gradient of x is not divided by s = √(var + eps): x̂ = (x - mean) / s, so "
             "every path from x to x̂ carries a factor 1/s",
     },
     hints=[
-        "Forward in NumPy on x.data: for each row, the mean and the variance over its features "
-        "(axis=1, keepdims=True), x̂ = (x - mean) / √(var + eps), then weight · x̂ + bias. "
-        "Record it with record(out, (x, weight, bias), backward, 'layer_norm').",
-        "backward(g) returns three gradients. With ĝ = g · weight: dx = (ĝ - mean(ĝ) - x̂ · "
-        "mean(ĝ · x̂)) / s, the means along each row (axis=1, keepdims=True); dweight = Σ over "
-        "the rows of g · x̂ and dbias = Σ over the rows of g (axis=0).",
+        "Forward in NumPy on the arrays: for each row, the mean and the variance over its "
+        "features, the normalised row, then the weight times it plus the bias. Record it once, "
+        "with the three inputs.",
+        "Where learners slip: the statistics run along each row (axis 1, kept as a column), "
+        "the variance divides by D, eps is the caller's and sits inside the square root, and "
+        "backward follows the text's formula with ĝ = g times the weight, the row means taken "
+        "with keepdims so that they broadcast.",
         "Worked on one row x = [1, 3], weight [1, 1], bias [0, 0], eps ≈ 0: mean 2, var 1, s = "
         "1, x̂ = [-1, 1]. With g = [1, 0]: ĝ = [1, 0], mean(ĝ) = 0.5, mean(ĝ·x̂) = -0.5, so "
         "dx = [1 - 0.5 - 0.5, 0 - 0.5 + 0.5] = [0, 0]. Right: with two features a normalised "

@@ -34,10 +34,12 @@ def _returned(out, what):
 
 
 def _array_out(out, what):
-    """The answer's result as a NumPy array of numbers (a Tensor's data is accepted too)."""
+    """The answer's result, which must be a NumPy array, as the texts ask (not a Tensor, not
+    a list)."""
     out = _returned(out, what)
     if isinstance(out, Tensor):
-        out = out.data
+        broken(f"{what} should return a NumPy array, but it returned a Tensor: this exercise "
+               f"works on arrays, so return the array itself")
     if not isinstance(out, np.ndarray):
         broken(f"{what} should return a NumPy array, but it returned a {type(out).__name__}: "
                f"build the result with np.zeros(...) (or np.array) and fill it in")
@@ -81,7 +83,7 @@ def _calls(*items):
 
 OUTPUT_SIZE = Exercise(
     id="12.output_size", title="the output size of a convolution (warm-up)",
-    entry="conv_output_size", points=1, forbids=_LIBRARY,
+    entry="conv_output_size", points=1, forbids=_LIBRARY, pure=True,
     cases=[
         Case("no padding, stride 1: sizes 8, 5 and 3 with a kernel of 3",
              _size_case(_calls(((8, 3), {}), ((5, 3), {}), ((3, 3), {})))),
@@ -136,11 +138,16 @@ OUTPUT_SIZE = Exercise(
 # -- 12.conv2d_loops ------------------------------------------------------------------------
 
 
-def _conv_case(x_shape, w_shape, seed, bias=True):
+def _conv_case(x_shape, w_shape, seed, bias=True, int_image=False):
+    """``int_image``: x holds integers (as an image's pixels do) while the kernel and the
+    bias hold fractions, so the output holds fractions too."""
     def run(answer):
         x = _data(seed, x_shape)
         w = _data(seed + 1, w_shape)
         b = _data(seed + 2, (w_shape[0],)) if bias else np.zeros(w_shape[0])
+        if int_image:
+            x = np.random.default_rng(seed).integers(0, 256, x_shape)
+            w, b = w / 4 + 0.1, b / 8 + 0.05
         kept = Untouched(x=x, weight=w, bias=b)
         out = _array_out(answer(x, w, b), "conv2d_loops")
         kept.check("your conv2d_loops")
@@ -160,6 +167,9 @@ CONV_LOOPS = Exercise(
              _conv_case((1, 2, 4, 5), (3, 2, 3, 2), 20)),
         Case("a batch of 3 images with 2 channels, 6×5, two 2×3 kernels",
              _conv_case((3, 2, 6, 5), (2, 2, 2, 3), 30)),
+        Case("an integer image (pixels 0 to 255, dtype int64) with a kernel and a bias of "
+             "fractions: the output holds fractions", _conv_case((1, 1, 4, 4), (2, 1, 2, 2), 40,
+                                                              int_image=True)),
     ],
     mistakes={
         "conv_loops_flipped":
@@ -175,17 +185,22 @@ CONV_LOOPS = Exercise(
         "conv_loops_one_channel":
             "only the first input channel was used: each output value sums over every input "
             "channel c as well as over the kernel's rows and columns",
+        "conv_loops_input_dtype":
+            "the output was made with the input's dtype, so for an integer image every value "
+            "was cut to a whole number: make the output array of floats (np.zeros gives "
+            "float64), whatever the image's dtype",
         "conv_loops_bias_in_sum":
             "the bias was added inside the sum, so it counts once for every kernel entry of "
             "every channel (C·kh·kw times): np.sum the products first, then add bias[o] once",
     },
     hints=[
-        "Every output value is one dot product: the kernel weight[o] (all its channels) "
-        "times the patch of x[n] under it, summed, plus bias[o]. Loop over n, o and the "
+        "Every output value is one dot product: the kernel `weight[o]` (all its channels) "
+        "times the patch of `x[n]` under it, summed, plus `bias[o]`. Loop over n, o and the "
         "output positions (i, j).",
-        "The output is np.zeros((N, O, H - kh + 1, W - kw + 1)). For position (i, j) the patch "
-        "is x[n, :, i:i + kh, j:j + kw], the same shape as weight[o] (C, kh, kw): multiply "
-        "them, np.sum the product, add bias[o].",
+        "Where learners slip: the output has H − kh + 1 rows (the kernel fits at rows 0 to "
+        "H − kh), each value sums over every input channel as well as the kernel's rows and "
+        "columns, the bias is added once, after the sum, and the output array holds floats "
+        "whatever the image's dtype.",
         "Worked on one channel, x = [[1, 2, 3], [4, 5, 6], [7, 8, 9]], kernel [[1, 0], "
         "[0, -1]], bias 0: at (0, 0) the patch is [[1, 2], [4, 5]], so the value is 1·1 + "
         "5·(−1) = −4; at (0, 1) it is 2 − 6 = −4. The output is 2×2.",
@@ -249,15 +264,15 @@ IM2COL = Exercise(
     },
     hints=[
         "Column l holds the patch that output position l sees, flattened in the order of "
-        "weight.reshape(O, -1): channel, then kernel row, then kernel column. Positions go "
+        "`weight.reshape(O, -1)`: channel, then kernel row, then kernel column. Positions go "
         "row by row.",
-        "A loop over the kh·kw kernel offsets (p, q) is enough, not one over positions: for a "
-        "fixed offset, x[:, :, p:p + s·Ho:s, q:q + s·Wo:s] is that entry of every patch at "
-        "once. Store it in an array of shape (N, C, kh, kw, Ho, Wo) at [:, :, p, q], then "
-        "reshape to (N, C·kh·kw, Ho·Wo).",
+        "The step people get stuck on is the order. Build the columns in an array shaped "
+        "(N, C, kh, kw, Ho, Wo) first, so that one reshape at the end gives the rows in "
+        "weight's order and the positions row by row; a loop over the kh·kw kernel offsets "
+        "can fill it with one strided slice each (the stride applies to the slice, too).",
         "Worked on one channel, x = [[1, 2, 3], [4, 5, 6]], kernel 2×2, stride 1: Ho = 1, "
         "Wo = 2; the patches are [[1, 2], [4, 5]] and [[2, 3], [5, 6]], so the columns are "
-        "[1, 2, 4, 5] and [2, 3, 5, 6], and cols[0] is [[1, 2], [2, 3], [4, 5], [5, 6]].",
+        "[1, 2, 4, 5] and [2, 3, 5, 6], and `cols[0]` is [[1, 2], [2, 3], [4, 5], [5, 6]].",
     ],
 )
 
@@ -303,17 +318,14 @@ WEIGHT_GRAD = Exercise(
             "assigned (=) instead of accumulated (+=)",
     },
     hints=[
-        "Weight [o, c, p, q] met x[n, c, i + p, j + q] in every output value out[n, o, i, j], so "
-        "its gradient adds grad_out[n, o, i, j] · x[n, c, i + p, j + q] over n, i and j. The "
-        "kernel's size follows from the shapes: kh = H − Ho + 1.",
-        "Loop over the kernel offsets (p, q), not the positions: for one offset, "
-        "x[:, :, p:p + Ho, q:q + Wo] has the output's height and width, and you need, for "
-        "every (o, c), the sum over n, i and j of grad_out[n, o, i, j] times that slice's "
-        "[n, c, i, j]. That is one matrix product: move o and c to the front "
-        "(.transpose(1, 0, 2, 3)), reshape each to (O, N·Ho·Wo) and (C, N·Ho·Wo), and "
-        "multiply the first by the second's transpose. (np.einsum('noij,ncij->oc', "
-        "grad_out, that slice) says the same in one call: it multiplies entries whose "
-        "letters match and sums over the letters missing after the arrow.)",
+        "Weight [o, c, p, q] met `x[n, c, i + p, j + q]` in every output value `out[n, o, i, "
+        "j]`, so its gradient adds `grad_out[n, o, i, j] * x[n, c, i + p, j + q]` over n, i "
+        "and j. The kernel's size follows from the shapes: kh = H − Ho + 1.",
+        "Loop over the kernel offsets (p, q), not the positions: for one offset, the slice of "
+        "x that the weight at (p, q) met has the output's height and width. The step people "
+        "get stuck on is the sum over n, i and j for every pair (o, c) at once: it is one "
+        "matrix product, once o and c are moved to the front and the other axes flattened "
+        "(or one `np.einsum`). Nothing is flipped, and every image adds its share.",
         "Worked on one channel, x = [[1, 2, 3], [4, 5, 6]] and grad_out = [[1, -1]] (so "
         "Ho = 1, Wo = 2 and the kernel is 2×2): the gradient at (0, 0) is 1·1 + (−1)·2 = −1, "
         "at (0, 1) it is 2 − 3 = −1, at (1, 0) 4 − 5 = −1, at (1, 1) 5 − 6 = −1.",
@@ -378,13 +390,14 @@ MAX_POOL = Exercise(
             "an H × W input gives an (H // k) × (W // k) output",
     },
     hints=[
-        "Forward: cut x.data into k×k windows that do not overlap (drop leftover rows and "
-        "columns) and take each window's maximum. Backward: each window's incoming gradient "
-        "goes to the element that was its maximum.",
-        "Crop to H2 = H // k · k rows and W2 columns, then reshape to (N, C, H // k, k, W // k, "
-        "k) and move the two window axes to the end, (N, C, H // k, W // k, k·k). np.argmax "
-        "over the last axis says where each maximum is (the first on ties); keep it for "
-        "backward.",
+        "Forward: cut the input's array into k×k windows that do not overlap (drop leftover "
+        "rows and columns) and take each window's maximum. Backward: each window's incoming "
+        "gradient goes to the element that was its maximum.",
+        "Where learners slip: the leftover rows and columns are dropped before the windows are "
+        "cut; each window's whole gradient goes to one element, the first maximum in reading "
+        "order on ties (what `np.argmax` picks), never to every tied one; and backward must "
+        "not change what forward kept. Laying each window out as one axis of k·k values makes "
+        "both directions one reshape away.",
         "Worked on one window [[1, 5], [3, 2]] with incoming gradient g = 2: the maximum is 5, "
         "at flat index 1 of the window, so the gradient of x is [[0, 2], [0, 0]]. Build the "
         "gradient in the (…, k·k) layout with zeros, put g at the argmax, undo the reshape, "

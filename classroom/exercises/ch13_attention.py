@@ -102,8 +102,10 @@ SCORES = Exercise(
     hints=[
         "Each score is the dot product of one query with one key, divided by the square root "
         "of their width d, the last axis of q.",
-        "q @ k with k's last two axes swapped gives every query against every key at once, and "
-        "the leading axes (batch, heads) broadcast. d is q.shape[-1].",
+        "The step people get stuck on: one matrix product gives every query against every key "
+        "at once, if k's last two axes are swapped, and only those two (batch and head axes "
+        "must stay where they are). d is the width of a query, its last axis, not a sequence "
+        "length.",
         "Worked on shapes: q (2, 3, 6, 2) and k (2, 3, 5, 2). Swapping k's last two axes gives "
         "(2, 3, 2, 5); the product is (2, 3, 6, 5); then divide every entry by √2. Use "
         "transpose(-2, -1), not .T, so the batch axes stay where they are.",
@@ -165,9 +167,10 @@ CAUSAL = Exercise(
     hints=[
         "Hide the future before the softmax: a score whose key comes after its query must "
         "end up with weight exactly 0, and each row must still sum to 1.",
-        "Make a (T, T) array with -inf strictly above the diagonal and 0 elsewhere "
-        "(np.triu of an array full of -inf, with k=1), add it to the scores (it broadcasts over "
-        "leading axes), and take a stable softmax along the last axis.",
+        "Where learners slip: mask the scores before the softmax (zeroing weights afterwards "
+        "breaks the rows' sums), hide only the keys strictly after the query (each query may "
+        "see itself), make the hidden scores minus infinity rather than 0, and keep the "
+        "softmax stable along the keys' axis. Build new tensors: the scores stay as given.",
         "Worked on T = 2: the mask is [[0, -inf], [0, 0]], so the first row's scores become [s00, "
         "-inf] and its weights [1, 0]; the second row is an ordinary softmax of [s10, s11].",
     ],
@@ -215,13 +218,16 @@ SPLIT = Exercise(
             "position inside each head; permute with (0, 2, 1, 3)",
     },
     hints=[
-        "Cut each position's vector of width E into `heads` consecutive slices of width d = E // "
-        "heads, then make the heads an axis in front of the positions.",
-        "Two steps: reshape (N, T, E) to (N, T, heads, d), then reorder the axes to (N, heads, "
-        "T, d) with permute. Both are recorded ops, so the gradient flows back on its own.",
-        "Worked on x of shape (1, 3, 4) with 2 heads: after the reshape, x2[0, t, h] is "
-        "x[0, t, 2h:2h + 2]; after moving the axes, result[0, h, t] is that same slice, so head "
-        "0 holds columns 0-1 of every position and head 1 columns 2-3.",
+        "Cut each position's vector of width E into `heads` consecutive slices of width "
+        "d = E // heads, then make the heads an axis in front of the positions.",
+        "The step people get stuck on: a single reshape straight to the final shape mixes "
+        "positions together. Cut each position's vector first (the slices are then an axis "
+        "right after the positions), and only then move that axis in front of the positions. "
+        "Tensor operations carry the gradient back on their own.",
+        "Worked on x of shape (1, 3, 4) with 2 heads: after `x.reshape(1, 3, 2, 2)`, "
+        "`x2[0, t, h]` is `x[0, t, 2*h:2*h + 2]`; after `x2.permute(0, 2, 1, 3)`, "
+        "`result[0, h, t]` is that same slice: head 0 holds columns 0-1 and head 1 columns "
+        "2-3.",
     ],
 )
 
@@ -233,7 +239,8 @@ def _sinusoidal_case(T, E):
     def run(answer):
         result = _output(answer(T, E), "sinusoidal_positions")
         if isinstance(result, Tensor):
-            result = result.data
+            broken("sinusoidal_positions should return a NumPy array, as the text asks, but it "
+                   "returned a Tensor: return the array itself")
         if not isinstance(result, np.ndarray):
             broken(f"sinusoidal_positions should return a NumPy array of shape ({T}, {E}), but "
                    f"it returned a {type(result).__name__}")
@@ -243,6 +250,7 @@ def _sinusoidal_case(T, E):
 
 SINUSOIDAL = Exercise(
     id="13.sinusoidal", title="sinusoidal positions", entry="sinusoidal_positions", points=1,
+    pure=True,
     cases=[
         Case("T = 4 positions of width E = 4", _sinusoidal_case(4, 4)),
         Case("T = 20 positions of width E = 8", _sinusoidal_case(20, 8)),
@@ -299,7 +307,8 @@ class ScoringModel(nn.Module):
         self.before = rng.normal(size=(vocab, vocab))
         self.earlier = rng.normal(0.0, 0.3, size=(vocab, vocab))
         self.shift = nn.Parameter(np.zeros(vocab))
-        self.calls = []
+        self.head = nn.Sequential(nn.Dropout(0.0), nn.Identity())     # submodules, as in a
+        self.calls = []                                                # real decoder
 
     def forward(self, ids):
         ids = ids.data if isinstance(ids, Tensor) else np.asarray(ids)
@@ -307,12 +316,13 @@ class ScoringModel(nn.Module):
             raise TypeError(f"the model takes a 2-D array of token ids (N, T), but got "
                             f"{'a ' + str(ids.ndim) + '-D' if ids.ndim != 2 else 'an'} array of "
                             f"{ids.dtype}")
-        self.calls.append((mg.is_grad_enabled(), self.training))
+        self.calls.append((mg.is_grad_enabled(), any(m.training for m in self.modules()),
+                           ids.shape[1]))
         T = ids.shape[1]
         scores = self.here[np.arange(T), ids]                             # (N, T, vocab)
         scores[:, 1:] += self.before[ids[:, :-1]]
         scores += np.cumsum(self.earlier[ids], axis=1)
-        return Tensor(scores) + self.shift
+        return self.head(Tensor(scores) + self.shift)
 
 
 def _twice(answer, given, steps, vocab, seed, training, model):
@@ -331,6 +341,23 @@ def _twice(answer, given, steps, vocab, seed, training, model):
     return results[0], results[1]
 
 
+def _check_lengths(lengths: list, start: int, steps: int) -> None:
+    """The model must read the whole line so far: the prompt, then one token longer at every
+    step."""
+    if lengths == list(range(start, start + steps)):
+        return
+    if lengths and all(n == 1 for n in lengths) and start > 1:
+        broken("the model was given only the last token at every step: it needs the whole "
+               "line so far (the prompt and every token written), because each prediction "
+               "depends on all of it")
+    if lengths and all(n == start for n in lengths) and steps > 1:
+        broken("the line the model reads never grew: after each step, append the chosen "
+               "tokens to the line, so that the next call of the model reads them too")
+    broken(f"the model read lines of {lengths} tokens at its {len(lengths)} calls; with a "
+           f"prompt of {start} tokens and {steps} steps it should read the whole line so far, "
+           f"{list(range(start, start + steps))}")
+
+
 def _greedy_case(prompt, steps, vocab, seed, training=True):
     def run(answer):
         given = np.array(prompt, dtype=np.int64)
@@ -341,18 +368,25 @@ def _greedy_case(prompt, steps, vocab, seed, training=True):
         kept.check("your greedy_decode")
         if not model.calls:
             broken("greedy_decode never called the model")
-        if any(grad for grad, _ in model.calls):
+        if any(grad for grad, _, _ in model.calls):
             broken("the model was called while a graph was being recorded: decoding needs no "
                    "gradients, so run the loop inside `with mg.no_grad():` (a graph kept for "
                    "every step only costs memory)")
-        if any(mode for _, mode in model.calls):
-            broken("the model was called in training mode: call model.eval() before decoding "
-                   "(layers such as Dropout behave differently in training)")
+        if any(mode for _, mode, _ in model.calls):
+            broken("the model (or a module inside it) was called in training mode: call "
+                   "model.eval() before decoding, which sets every submodule's mode (layers "
+                   "such as Dropout behave differently in training)")
+        _check_lengths([length for _, _, length in model.calls], given.shape[1], steps)
         if model.training != training:
             broken(f"the model was left in {'training' if model.training else 'evaluation'} "
                    f"mode, but it was in {'training' if training else 'evaluation'} mode when "
                    f"it was handed over: remember model.training first and put it back with "
                    f"model.train(...) at the end")
+        if any(m.training != training for m in model.modules()):
+            broken(f"the model's own flag is back, but a module inside it (its dropout) is "
+                   f"still in {'evaluation' if training else 'training'} mode: assigning "
+                   f"model.training changes the top module only, while model.train(mode) "
+                   f"sets the mode of every submodule too")
         first, second = (np.asarray(getattr(r, "data", r)) for r in (result, again))
         if first.shape == second.shape and not np.array_equal(first, second):
             broken("greedy_decode wrote other tokens for the same prompt and the same model "
@@ -377,11 +411,12 @@ GREEDY = Exercise(
             "you took the scores at the first position of the line: the next token is "
             "predicted at the last one, logits[:, -1]",
         "greedy_no_append":
-            "the tokens are not fed back: after each step, append the chosen tokens to the "
-            "line, so the next call of the model reads them too",
+            "the line the model reads never grew: after each step, append the chosen tokens "
+            "to the line, so that the next call of the model reads them too",
         "greedy_last_token_only":
-            "the model was given only the last token: it needs the whole line so far (prompt "
-            "and every token written), because each prediction depends on all of it",
+            "the model was given only the last token at every step: it needs the whole line so "
+            "far (the prompt and every token written), because each prediction depends on all "
+            "of it",
         "greedy_includes_prompt":
             "the result includes the prompt: return only the `steps` tokens the model wrote, "
             "an array (N, steps)",
@@ -393,13 +428,15 @@ GREEDY = Exercise(
     hints=[
         "Repeat `steps` times: run the model on the whole line so far, take the best-scoring "
         "token at the last position for each line, and append it to the line.",
-        "Keep the line as an (N, T) integer array, starting with the prompt (a copy; never "
-        "change the prompt itself). The model's output has shape (N, T, vocabulary); the scores "
-        "for the next token are logits.data[:, -1]. Decode in evaluation mode and inside "
-        "mg.no_grad(), and put the model back into the mode it was in.",
-        "Worked on one step: with line = [[1, 4, 0]] and scores at the last position [[0.1, 2.0, "
-        "-1.0, 0.3, 0.5]], the best token is 1, and the line becomes [[1, 4, 0, 1]]; "
-        "np.concatenate along axis 1 appends a column. The answer is the last `steps` columns.",
+        "Where learners slip: the model reads the whole line so far, not only the last token; "
+        "the next token's scores are at the last position, and the best token is the argmax "
+        "along the vocabulary; the prompt itself stays unchanged; and the mode is restored "
+        "with `model.train(...)`, which reaches every submodule (assigning `model.training` "
+        "does not).",
+        "Worked on one step: with line = [[1, 4, 0]] and scores at the last position [[0.1, "
+        "2.0, -1.0, 0.3, 0.5]], the best token is 1, and the line becomes [[1, 4, 0, 1]]: "
+        "`np.concatenate([line, best[:, None]], axis=1)`. The answer is the last `steps` "
+        "columns.",
     ],
 )
 
@@ -451,11 +488,14 @@ ATTENTION_OP = Exercise(
             "output becomes nan. Subtract each row's largest score before exp",
     },
     hints=[
-        "Forward with NumPy on q.data, k.data and v.data: scores, a stable softmax P, then P V. "
-        "Keep P for backward, and give record a backward(g) that returns three gradients, one "
-        "per input.",
-        "With S = Q Kᵀ/√d, P = softmax(S) and O = P V: dV = Pᵀ g and dP = g Vᵀ; the softmax "
-        "turns dP into dS = P ⊙ (dP − rowsum(dP ⊙ P)); then dQ = dS K/√d and dK = dSᵀ Q/√d.",
+        "Forward with NumPy on the inputs' arrays: scores, a stable softmax P, then P V. Keep P "
+        "for backward, and give record a backward that returns three gradients, one per "
+        "input.",
+        "The two products follow chapter 3's rule (each gradient has its input's shape: try "
+        "the transposes). The step people get stuck on is the softmax: write dS_k = Σ_j dP_j "
+        "P_j([j = k] − P_k) out for one row, split the sum into its j = k term and the rest, "
+        "and it becomes P times (dP minus one number per row). Do not forget the scale, in "
+        "both dQ and dK.",
         "Worked on shapes: q (3, 2), k (4, 2), v (4, 3), g (3, 3). P is (3, 4); dV = Pᵀ g is (4, "
         "3); dP = g Vᵀ is (3, 4), and so is dS; dQ = dS K / √2 is (3, 2) and dK = dSᵀ Q / √2 is "
         "(4, 2): each gradient has its input's shape. The row sum is (dP * P).sum(axis=1, "

@@ -300,7 +300,9 @@ def difference(got, want, where: str = "the result") -> str | None:
                              equal_nan=True)
         else:
             ok = np.array_equal(got, want)
-        return None if ok else f"{where} has the right shape {want.shape} but wrong values"
+        if ok:
+            return None
+        return f"{where} has the right shape {want.shape} but wrong values: {_which(got, want)}"
     if isinstance(want, dict):
         if not isinstance(got, dict):
             return f"{where} should be a dict, but it is {_shown(got)}"
@@ -316,11 +318,13 @@ def difference(got, want, where: str = "the result") -> str | None:
     if isinstance(want, (list, tuple)):
         what = "a tuple" if isinstance(want, tuple) else "a list"
         if not isinstance(got, (list, tuple)):
-            return f"{where} should be {what} of {len(want)} items, but it is {_shown(got)}"
+            items = "1 item" if len(want) == 1 else f"{len(want)} items"
+            return f"{where} should be {what} of {items}, but it is {_shown(got)}"
         if type(got) is not type(want):
             return f"{where} should be {what}, but it is {_shown(got)}"
         if len(got) != len(want):
-            return f"{where} has {len(got)} items, but it should have {len(want)}"
+            return (f"{where} has {len(got)} item{'' if len(got) == 1 else 's'}, but it "
+                    f"should have {len(want)}")
         for i, (g, w) in enumerate(zip(got, want)):
             problem = difference(g, w, f"{where}[{i}]")
             if problem:
@@ -328,7 +332,13 @@ def difference(got, want, where: str = "the result") -> str | None:
         return None
     if want is None:
         return None if got is None else f"{where} should be None, but it is {_shown(got)}"
-    if isinstance(want, bool) or isinstance(want, str):
+    if isinstance(want, bool):
+        if type(got) is bool and got == want:
+            return None
+        if type(got) is bool:                   # a yes/no question: the other answer is right
+            return f"{where} is {got}, but it should be {want}"
+        return f"{where} is {_shown(got)}, which is not right (it should be True or False)"
+    if isinstance(want, str):
         same = type(got) is type(want) and got == want      # type first: got may be an array
         return None if same else f"{where} is {_shown(got)}, which is not right"
     if isinstance(want, (int, float)):        # a 0-d array holds a number too: where the
@@ -337,12 +347,81 @@ def difference(got, want, where: str = "the result") -> str | None:
         if not _is_number(got):
             return f"{where} should be a number, but it is {_shown(got)}"
         ok = math.isclose(got, want, rel_tol=RTOL, abs_tol=ATOL) or (got != got and want != want)
-        return None if ok else f"{where} has the wrong value"
+        if ok:
+            return None
+        return f"{where} has the wrong value: yours, {got!r}, is {_how_off(got, want)}"
     try:
         same = bool(got == want)
     except (TypeError, ValueError):          # e.g. an array compared with an object
         same = False
     return None if same else f"{where} is not right"
+
+
+def _how_off(got, want) -> str:
+    """How one number differs from the one expected, in words that point at a cause (a
+    factor, a sign, a rounding) without quoting the expected number itself."""
+    got, want = float(got), float(want)
+    if not math.isfinite(got):
+        return "not a finite number (inf or nan): something overflowed, or divided 0 by 0"
+    if not math.isfinite(want):
+        return "finite where it should not be"
+    if abs(want) <= ATOL:
+        return f"off by {abs(got - want):.2g} where it should be about zero"
+    ratio = got / want
+    if ratio < 0:
+        return ("the right size but with the wrong sign"
+                if math.isclose(-ratio, 1, rel_tol=1e-6) else "of the wrong sign")
+    if ratio == 0:
+        return "zero where it should not be"
+    big = ratio if ratio > 1 else 1 / ratio
+    word = "large" if ratio > 1 else "small"
+    if big >= 1.5 and math.isclose(big, round(big), rel_tol=1e-6):
+        return f"{round(big)} times too {word}"
+    if big > 1.001:
+        return (f"too {word} by {100 * (big - 1):.3g} %" if big < 1.5
+                else f"about {big:.3g} times too {word}")
+    return (f"too {word} by a relative {big - 1:.1e}: close, but beyond what rounding "
+            f"explains (a constant rounded off, or an input ignored where it barely matters?)")
+
+
+def _which(got: np.ndarray, want: np.ndarray) -> str:
+    """Which elements of an array differ from the expected ones, and how (see
+    :func:`_how_off`), without quoting the expected values."""
+    g, w = got.astype(float), want.astype(float)
+    bad = ~np.isclose(g, w, rtol=RTOL, atol=ATOL, equal_nan=True)
+    count, total = int(bad.sum()), bad.size
+    first = tuple(int(i) for i in np.argwhere(bad)[0])
+    where = "[" + ", ".join(map(str, first)) + "]"
+    if want.dtype.kind == "b" or got.dtype.kind == "b":
+        how = f"{bool(got[first])} where it should not be"
+    elif want.dtype.kind in "iu" and got.dtype.kind in "iu":
+        step = int(got[first]) - int(want[first])
+        how = f"{abs(step)} {'more' if step > 0 else 'less'} than it should be"
+    else:
+        how = _how_off(g[first], w[first])
+    if count == total and total > 1:
+        scale = _common_factor(g, w)
+        if scale:
+            return f"every value is {scale}"
+        what = f"all {total} values differ"
+    elif count == 1:
+        what = f"1 of its {total} values differs"
+    else:
+        what = f"{count} of its {total} values differ"
+    return f"{what}; the first, at {where}, is {how}"
+
+
+def _common_factor(g: np.ndarray, w: np.ndarray) -> str | None:
+    """"2 times too large", "the wrong sign" ... when every element is off by the same factor."""
+    if not (np.all(np.isfinite(g)) and np.all(np.isfinite(w))) or not np.any(w):
+        return None
+    nonzero = np.abs(w) > ATOL
+    if np.any(np.abs(g[~nonzero]) > ATOL):
+        return None
+    ratios = g[nonzero] / w[nonzero]
+    if not np.allclose(ratios, ratios[0], rtol=1e-6, atol=0):
+        return None
+    return _how_off(ratios[0], 1.0)
 
 
 def _raised(got: Raised, where: str) -> str:
@@ -555,6 +634,9 @@ class Exercise:
       whose functions call themselves is told so, even with a raised recursion limit.
     * ``seconds``: the time budget of each case; ``too_slow``: what an answer that runs
       out of it is probably doing, added to the "too slow" message.
+    * ``pure``: True where the answer is a function of plain numbers alone, so that results
+      kept between calls (a cache in a global dict) are harmless: its globals are not
+      watched (see :mod:`.shared_state`).
     """
     id: str
     title: str
@@ -568,6 +650,7 @@ class Exercise:
     recursion: bool = True
     seconds: float = DEFAULT_SECONDS
     too_slow: str = ""
+    pure: bool = False
 
     @property
     def chapter(self) -> str:
@@ -610,7 +693,7 @@ class Exercise:
             shortcut = Raised(SHORTCUT, f"this exercise asks you to write {self.entry} "
                                         f"yourself, but your answer {how}")
             return [shortcut] + [NOT_RUN_YET] * (len(cases) - 1)
-        watcher = shared_state.watch(answer)
+        watcher = shared_state.watch(answer, globals_too=not self.pure)
         observations = []
         with guard(self.forbids, self.entry, answer), no_recursion(
                 not self.recursion, self.entry) as recursed:

@@ -8,6 +8,7 @@ anything random, so saved notebook outputs stay stable under nbval.
 from __future__ import annotations
 
 import html
+import re
 
 from .core import CORRECT, INCORRECT, NOT_ATTEMPTED, Verdict
 
@@ -69,7 +70,12 @@ class Note:
 
     def _repr_html_(self) -> str:
         body = html.escape(self.text)
-        body = f"<pre style='margin:0'>{body}</pre>" if self.code else body
+        if self.code:
+            body = f"<pre style='margin:0'>{body}</pre>"
+        else:                  # a hint marks its code with backticks, as Markdown does
+            body = re.sub(r"```(?:python)?\n?(.*?)```", r"<pre style='margin:0'>\1</pre>", body,
+                          flags=re.S)
+            body = re.sub(r"`([^`\n]+)`", r"<code>\1</code>", body)
         return _box(self.kind, self.heading, body)
 
     def __repr__(self) -> str:

@@ -1,5 +1,8 @@
 """Rules every answer of a kind must keep, checked from inside the cases.
 
+(``COVERAGE.md``, beside this file, says for every exercise which rule or case catches each
+class of wrong answer.)
+
 Comparing an answer's results with the reference's catches wrong numbers.  Some wrong
 answers give the right numbers, once: an op that overwrites its input and returns an alias
 of it, a backward that scribbles on the gradient it was handed or on an array it saved, a
@@ -14,6 +17,8 @@ broken and how to keep it:
   a second time on the same graph;
 * :class:`Untouched` checks that arrays or tensors an answer was given still hold what they
   held (for answers that are not ops: a loss, an accuracy, a numeric gradient);
+* :func:`interleaved` makes two results before running backward through either, so that
+  an op keeping what its backward needs anywhere but in its own call is caught;
 * :func:`connected` checks that a result is part of the graph of its inputs;
 * :func:`number`, :func:`whole_number`, :func:`sequence` check the types the exercise
   texts ask for (a Python float, not a 0-d array; a tuple, not a list);
@@ -144,6 +149,31 @@ def run_op(call, inputs: dict, seed, view_ok: bool = False, what: str = "your op
     return {"value": out, **grads}
 
 
+def interleaved(calls: list, what: str = "your op") -> dict:
+    """Two (or more) results made one after the other, then backward through each in turn.
+
+    ``calls`` holds ``(call, inputs, seed)`` triples, each with tensors of its own.  An op
+    whose backward reads what it needs from the op's own call (a closure) is unaffected; one
+    that keeps it somewhere shared (a global, an attribute of the function or the layer)
+    answers the first backward with the second call's numbers.  Returns each call's value and
+    the gradients its inputs received, under "(first call)", "(second call)" ..."""
+    outs = []
+    for call, inputs, _ in calls:
+        out = call()
+        if not isinstance(out, Tensor):
+            broken(f"{what} should return a minigrad Tensor, but it returned "
+                   f"{'None' if out is None else 'a ' + type(out).__name__}")
+        outs.append(out)
+    found = {}
+    for (_, inputs, seed), out, label in zip(calls, outs, ("first", "second", "third")):
+        out.backward(np.array(seed(out) if callable(seed) else seed, dtype=float))
+        found[f"value ({label} call)"] = out
+        for name, t in inputs.items():
+            if isinstance(t, Tensor):
+                found[f"grad {name} ({label} call)"] = _grad(t)
+    return found
+
+
 def _backward_twice(out, inputs: dict, seed, kept: Untouched, what: str,
                     own_backward: bool) -> dict:
     handed = np.array(seed, dtype=float)
@@ -207,7 +237,8 @@ def whole_number(value, what: str) -> None:
 def sequence(value, kind: type, what: str) -> None:
     """``value`` must be a ``kind`` (list or tuple), as the exercise text asks."""
     if not isinstance(value, kind):
-        broken(f"{what} should be a {kind.__name__}, but it is a {type(value).__name__}")
+        name = "a NumPy array" if isinstance(value, np.ndarray) else f"a {type(value).__name__}"
+        broken(f"{what} should be a {kind.__name__}, but it is {name}")
 
 
 @contextlib.contextmanager

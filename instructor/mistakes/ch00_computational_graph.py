@@ -34,6 +34,17 @@ class ReciprocalBareArray:
         return -grad / inputs[0] ** 2
 
 
+class ReciprocalStateOnSelf:
+    """Keeps the output on the op object and ignores the state it is handed."""
+
+    def forward(self, inputs):
+        self.out = 1.0 / inputs[0]
+        return self.out, None
+
+    def backprop(self, inputs, state, grad):
+        return [-grad * self.out * self.out]
+
+
 def topological_sort_no_memory(root):
     order = []
 
@@ -56,6 +67,20 @@ def topological_sort_preorder(root):
         order.append(node)
         for inp in node.inputs:
             visit(inp)
+    visit(root)
+    return order
+
+
+def topological_sort_by_name(root):
+    order, seen = [], set()
+
+    def visit(node):
+        if node.name in seen:
+            return
+        seen.add(node.name)
+        for inp in node.inputs:
+            visit(inp)
+        order.append(node)
     visit(root)
     return order
 
@@ -169,6 +194,49 @@ def backprop_passes_early(nodes):
                 inp.grad = gi
 
 
+def backprop_sums_none(nodes):
+    """Adds every returned gradient up, None included."""
+    root = nodes[-1]
+    for node in nodes:
+        if not isinstance(node, Parameter):
+            node.grad = None
+    incoming = {id(root): np.ones_like(root.value)}
+    for node in reversed(nodes):
+        if id(node) not in incoming:
+            continue
+        g = incoming.pop(id(node))
+        if isinstance(node, Parameter):
+            node.grad = node.grad + g
+            continue
+        node.grad = g
+        if isinstance(node, Gate):
+            values = [inp.value for inp in node.inputs]
+            for inp, gi in zip(node.inputs, node.op.backprop(values, node.state, g)):
+                incoming[id(inp)] = incoming[id(inp)] + gi if id(inp) in incoming else gi
+
+
+def backprop_keyed_by_name(nodes):
+    """Keeps what arrives under node.name: nodes without names share one entry."""
+    root = nodes[-1]
+    for node in nodes:
+        if not isinstance(node, Parameter):
+            node.grad = None
+    incoming = {root.name: np.ones_like(root.value)}
+    for node in reversed(nodes):
+        g = incoming.pop(node.name, None)
+        if g is None:
+            continue
+        if isinstance(node, Parameter):
+            node.grad = node.grad + g
+            continue
+        node.grad = g
+        if isinstance(node, Gate):
+            values = [inp.value for inp in node.inputs]
+            for inp, gi in zip(node.inputs, node.op.backprop(values, node.state, g)):
+                if gi is not None:
+                    incoming[inp.name] = incoming[inp.name] + gi if inp.name in incoming else gi
+
+
 def backprop_inplace_sum(nodes):
     """Sums with += into the array that arrived first: Add hands the *same* array to both
     of its inputs, so the in-place sum also changes the other input's gradient."""
@@ -201,11 +269,13 @@ MISTAKES = {
         "ReciprocalWrongSign": ReciprocalWrongSign,
         "ReciprocalForgotGrad": ReciprocalForgotGrad,
         "ReciprocalBareArray": ReciprocalBareArray,
+        "ReciprocalStateOnSelf": ReciprocalStateOnSelf,
     },
     "00.topological_sort": {   # phrases the judge's message must contain
         "must be listed once": topological_sort_no_memory,
         "must come after all of its inputs": topological_sort_preorder,
         "Follow every input of a node": topological_sort_first_input_only,
+        "not by node.name": topological_sort_by_name,
     },
     "00.forward": {
         "forward_no_state": forward_no_state,
@@ -222,5 +292,7 @@ MISTAKES = {
         "backprop_params_replaced": backprop_params_replaced,
         "backprop_passes_early": backprop_passes_early,
         "backprop_inplace_sum": backprop_inplace_sum,
+        "backprop_sums_none": backprop_sums_none,
+        "backprop_keyed_by_name": backprop_keyed_by_name,
     },
 }

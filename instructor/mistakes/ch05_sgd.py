@@ -73,6 +73,13 @@ class SGDTensorGrad(SGDReference):
                 p.data -= self.lr * p.grad            # a Tensor: NumPy refuses it
 
 
+class SGDKeepsGenerator(SGDReference):
+    """Keeps the iterable as given: a generator is used up by the first loop over it."""
+
+    def __init__(self, params, lr):
+        self.params, self.lr = params, lr
+
+
 def manual_grads_no_two(X, y, W1, b1, W2, b2):
     out = manual_grads_reference(X, y, W1, b1, W2, b2)
     return {k: v if k == "loss" else v / 2 for k, v in out.items()}
@@ -175,6 +182,17 @@ def largest_lr_nan_passes(run, lrs):
     return None
 
 
+def train_zero_after_step(loss_fn, optimizer, epochs):
+    losses = []
+    for _ in range(epochs):
+        loss = loss_fn()
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()                 # after the step: a leftover reaches the first
+        losses.append(loss.item())
+    return losses
+
+
 MISTAKES = {
     "05.mse": {
         "mse_summed": mse_summed,
@@ -186,6 +204,7 @@ MISTAKES = {
         "SGDUphill": SGDUphill,
         "SGDRebinds": SGDRebinds,
         "SGDTensorGrad": SGDTensorGrad,
+        "SGDKeepsGenerator": SGDKeepsGenerator,
     },
     "05.manual_grads": {
         "manual_grads_no_two": manual_grads_no_two,
@@ -196,6 +215,7 @@ MISTAKES = {
     "05.train": {
         "train_no_zero": train_no_zero,
         "train_zero_before_step": train_zero_before_step,
+        "train_zero_after_step": train_zero_after_step,
         "train_loss_once": train_loss_once,
         "train_keeps_tensors": train_keeps_tensors,
     },

@@ -75,6 +75,16 @@ class ReLUMaskOnly(Layer):
         return np.where(mask, X, 0.0), backward
 
 
+class ReLUMaskOnSelf(Layer):
+    def forward(self, X):
+        self.mask = X > 0
+
+        def backward(dY):
+            return dY * self.mask
+
+        return np.where(self.mask, X, 0.0), backward
+
+
 class ReLUAtZero(Layer):
     def forward(self, X):
         mask = X >= 0
@@ -133,6 +143,21 @@ class SequentialSameGradient(SequentialReference):
             for layer_backward in reversed(backwards):
                 dX = layer_backward(dY)
             return dX
+
+        return X, backward
+
+
+class SequentialClosuresOnSelf(SequentialReference):
+    def forward(self, X):
+        self.backwards = []                  # on the model: the next forward replaces it
+        for layer in self.layers:
+            X, backward = layer.forward(X)
+            self.backwards.append(backward)
+
+        def backward(dY):
+            for layer_backward in reversed(self.backwards):
+                dY = layer_backward(dY)
+            return dY
 
         return X, backward
 
@@ -240,11 +265,13 @@ MISTAKES = {
         "ReLUGradSign": ReLUGradSign,
         "ReLUMaskOnly": ReLUMaskOnly,
         "ReLUAtZero": ReLUAtZero,
+        "ReLUMaskOnSelf": ReLUMaskOnSelf,
     },
     "07.sequential": {
         "SequentialForwardOrder": SequentialForwardOrder,
         "SequentialSameGradient": SequentialSameGradient,
         "SequentialLastOnly": SequentialLastOnly,
+        "SequentialClosuresOnSelf": SequentialClosuresOnSelf,
     },
     "07.mse_loss": {
         "mse_loss_no_two": mse_loss_no_two,

@@ -107,12 +107,12 @@ def grad_norms_of_states(cell, head, xs, target):
 
 
 def _tbptt(cell, head, optimizer, xs, ys, k, detach="chunk", zero_grad=True, mean=True,
-           reset=False):
+           reset=False, zero_after=False):
     losses, h = [], None
     for start in range(0, len(xs), k):
         if reset:
             h = None
-        if zero_grad:
+        if zero_grad and not zero_after:
             optimizer.zero_grad()
         total = None
         for t in range(start, start + k):
@@ -125,6 +125,8 @@ def _tbptt(cell, head, optimizer, xs, ys, k, detach="chunk", zero_grad=True, mea
         loss = total / k if mean else total
         loss.backward()
         optimizer.step()
+        if zero_after:
+            optimizer.zero_grad()
         losses.append(float(loss.data))
         if detach == "chunk":
             h = h.detach()
@@ -141,6 +143,10 @@ def tbptt_detach_every_step(cell, head, optimizer, xs, ys, k):
 
 def tbptt_no_zero_grad(cell, head, optimizer, xs, ys, k):
     return _tbptt(cell, head, optimizer, xs, ys, k, zero_grad=False)
+
+
+def tbptt_zero_after_step(cell, head, optimizer, xs, ys, k):
+    return _tbptt(cell, head, optimizer, xs, ys, k, zero_after=True)
 
 
 def tbptt_sum(cell, head, optimizer, xs, ys, k):
@@ -180,6 +186,7 @@ MISTAKES = {
         "tbptt_never_detach": tbptt_never_detach,
         "tbptt_detach_every_step": tbptt_detach_every_step,
         "tbptt_no_zero_grad": tbptt_no_zero_grad,
+        "tbptt_zero_after_step": tbptt_zero_after_step,
         "tbptt_sum": tbptt_sum,
         "tbptt_reset_state": tbptt_reset_state,
     },

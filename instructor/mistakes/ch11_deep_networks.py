@@ -68,7 +68,7 @@ def _block(skip=True, zero=True, relu_after=False, detach=False, relu=True):
 
 
 def _clip(per_tensor=False, values=False, always=False, return_after=False, root=True,
-          listed=True):
+          listed=True, epsilon=0.0):
     def clip_grad_norm(parameters, max_norm):
         params = [p for p in parameters if p.grad is not None] if listed else parameters
         grads = [p.grad for p in params if p.grad is not None] if listed else None
@@ -94,7 +94,7 @@ def _clip(per_tensor=False, values=False, always=False, return_after=False, root
             return total
         if always or total > max_norm:
             for g in grads:
-                g.data *= max_norm / total
+                g.data *= max_norm / (total + epsilon)
         return min(total, max_norm) if return_after else total
     return clip_grad_norm
 
@@ -113,8 +113,10 @@ def _schedule(from_zero=False, clock_from_zero=False, half=True, clamp=True, use
     return warmup_cosine
 
 
-def _layer_norm(axis=1, ddof=0, eps_inside=True, project=True, use_weight=True, divide=True):
+def _layer_norm(axis=1, ddof=0, eps_inside=True, project=True, use_weight=True, divide=True,
+                own_eps=None):
     def layer_norm(x, weight, bias, eps=1e-5):
+        eps = eps if own_eps is None else own_eps
         X, G = x.data, weight.data
         mean = X.mean(axis=axis, keepdims=True)
         var = X.var(axis=axis, keepdims=True, ddof=ddof)
@@ -164,6 +166,7 @@ MISTAKES = {
         "clip_returns_clipped": _clip(return_after=True),
         "clip_no_sqrt": _clip(root=False),
         "clip_generator_used_up": _clip(listed=False),
+        "clip_epsilon": _clip(epsilon=1e-6),
     },
     "11.warmup_cosine": {
         "warmup_from_zero": _schedule(from_zero=True),
@@ -179,5 +182,6 @@ MISTAKES = {
         "ln_backward_missing_projection": _layer_norm(project=False),
         "ln_backward_ignores_weight": _layer_norm(use_weight=False),
         "ln_backward_no_division": _layer_norm(divide=False),
+        "ln_ignores_eps": _layer_norm(own_eps=1e-5),
     },
 }

@@ -136,6 +136,18 @@ def _max_pool(spread=False, use_g=True, all_ties=False, overlapping=False):
     return answer
 
 
+def conv_loops_input_dtype(x, weight, bias):
+    N, C, H, W = x.shape
+    O, _, kh, kw = weight.shape
+    out = np.zeros((N, O, H - kh + 1, W - kw + 1), dtype=x.dtype)   # an int image: ints
+    for n in range(N):
+        for o in range(O):
+            for i in range(H - kh + 1):
+                for j in range(W - kw + 1):
+                    out[n, o, i, j] = np.sum(x[n, :, i:i + kh, j:j + kw] * weight[o]) + bias[o]
+    return out
+
+
 MISTAKES = {
     "12.output_size": {
         "output_size_no_plus_one": _size(lambda n, k, s, p: (n + 2 * p - k) // s),
@@ -150,6 +162,7 @@ MISTAKES = {
         "conv_loops_one_short": _loops(one_short=True),
         "conv_loops_one_channel": _loops(one_channel=True),
         "conv_loops_bias_in_sum": _loops(bias_in_sum=True),
+        "conv_loops_input_dtype": conv_loops_input_dtype,
     },
     "12.im2col": {
         "im2col_transposed": _im2col(transposed=True),

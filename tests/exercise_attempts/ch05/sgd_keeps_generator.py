@@ -1,5 +1,5 @@
 # EXERCISE 05.sgd_class
-# expect: incorrect: generator
+# expect: mistake: SGDKeepsGenerator
 # Stores the iterable as given: a generator is used up by the first step.
 class SGD:
     def __init__(self, params, lr):

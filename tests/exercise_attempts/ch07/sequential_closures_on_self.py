@@ -1,5 +1,5 @@
 # EXERCISE 07.sequential
-# expect: incorrect: that call's own closures
+# expect: mistake: SequentialClosuresOnSelf
 # Keeps the closures on the Sequential, so a second forward replaces the first's.
 class Sequential(Layer):
     def __init__(self, *layers):

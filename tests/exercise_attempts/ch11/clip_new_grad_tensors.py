@@ -1,5 +1,5 @@
 # EXERCISE 11.clip_grad_norm
-# expect: correct
+# expect: incorrect: in place
 # Replaces each .grad with a scaled copy instead of scaling in place.
 def clip_grad_norm(parameters, max_norm):
     params = list(parameters)

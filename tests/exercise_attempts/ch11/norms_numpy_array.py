@@ -1,5 +1,5 @@
 # EXERCISE 11.layer_grad_norms
-# expect: incorrect: the result should be a list
+# expect: incorrect: should be a list
 # Returns a NumPy array instead of a list.
 def layer_grad_norms(model):
     return np.array([0.0 if m.weight.grad is None else np.linalg.norm(m.weight.grad.data)

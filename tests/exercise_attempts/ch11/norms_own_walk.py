@@ -1,6 +1,7 @@
 # EXERCISE 11.layer_grad_norms
-# expect: correct
-# Walks the tree itself, depth first, children in order: the same order as modules().
+# expect: incorrect: visits it once
+# Walks the tree itself, depth first, children in order: the order of modules(), but a
+# layer the model holds twice is visited twice.
 def layer_grad_norms(model):
     norms = []
 
