@@ -500,12 +500,12 @@ def test_ch12_batchnorm_and_a_residual_block_speed_the_first_epoch_not_the_last(
     out = output(nb, "c12bn2")
     assert "BatchNorm2d(4) = BatchNorm1d(4) over the 200 pixels, to 1e-12" in out
     assert "mean afterwards:     [0. 0. 0. 0.]" in out and "afterwards: [1. 1. 1. 1.]" in out
-    rows = {name: ([int(k) for k in first], [int(k) for k in last], int(p.replace(",", "")),
-                   float(s))
-            for name, p, *cols, s in re.findall(
-                r"^(conv net[^\n]*?)\s+([\d,]+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)"
-                r"\s+([\d.]+) s$", output(nb, "c12bn4"), re.M)
-            for first, last in [(cols[:3], cols[3:])]}
+    rows = {}                           # name: (after epoch 1, after epoch 10, parameters, s)
+    for name, params, *counts, seconds in re.findall(
+            r"^(conv net[^\n]*?)\s+([\d,]+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)"
+            r"\s+([\d.]+) s$", output(nb, "c12bn4"), re.M):
+        counts = [int(k) for k in counts]
+        rows[name] = (counts[:3], counts[3:], int(params.replace(",", "")), float(seconds))
     (p_first, p_last, p_params, p_time), (d_first, d_last, d_params, d_time) = \
         rows["conv net, the conv net's recipe"], rows["conv net + BatchNorm + residual"]
     assert p_last == ch12_runs()["conv net, the conv net's recipe"]
