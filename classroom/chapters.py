@@ -98,9 +98,11 @@ CHAPTERS = [
                    "optim.lr_scheduler", "classroom.widgets.deep_networks")),
     Chapter(12, "convolution", "Convolution",
             "a sliding dot product, as loops and as im2col plus one matrix product; its "
-            "backward, padding, stride and pooling; a conv net against chapter 8's MLP",
-            50, _f("nn.conv", "nn.pooling", "nn.Conv2d", "nn.MaxPool2d", "nn.AvgPool2d",
-                   "nn.Flatten", "nn.functional.conv2d", "nn.functional.max_pool2d",
+            "backward, padding, stride and pooling; a kernel learned from examples and 1×1 "
+            "convolutions; a conv net against chapter 8's MLP, then with BatchNorm2d and a "
+            "residual block",
+            65, _f("nn.conv", "nn.pooling", "nn.Conv2d", "nn.MaxPool2d", "nn.AvgPool2d",
+                   "nn.Flatten", "nn.BatchNorm2d", "nn.functional.conv2d", "nn.functional.max_pool2d",
                    "nn.functional.avg_pool2d", "classroom.widgets.convolution",
                    "classroom.widgets.layer_shapes")),
     Chapter(13, "attention", "Attention and a small transformer",

@@ -317,3 +317,205 @@ def test_ch10_jax_if_restriction_is_under_jit():
     text = prose(ch10, "d230ab00")
     states(text, "Under `jax.grad` alone the tracers carry the real numbers, so a Python `if`")
     states(text, "`create_graph=True`")
+
+
+# -- chapter 12 -------------------------------------------------------------------------------
+CH12_TABLE = r"^((?:MLP|conv net)[^\n]*?)\s+[\d,]+\s+(\d+)\s+(\d+)\s+(\d+)\s+[\d.]+ \([\d.]+%\)$"
+HOW_MANY = {1: "one", 2: "two", 3: "all three"}
+
+
+def ch12_runs() -> dict:
+    """Section 12's table: each recipe's test images right, seeds 0, 1, 2."""
+    out = output(notebook("12_convolution"), "4139deaf")
+    return {name: [int(k) for k in runs] for name, *runs in re.findall(CH12_TABLE, out, re.M)}
+
+
+def mean(runs) -> float:
+    return sum(runs) / len(runs)
+
+
+def spread(runs) -> int:
+    return max(runs) - min(runs)
+
+
+def kernel_printed(text: str):
+    """The 3×3 kernel a cell printed after "rounded to 2 decimals:"."""
+    block = text.split("rounded to 2 decimals:\n", 1)[1].split("]]", 1)[0]
+    return [float(v) for v in re.findall(r"-?\d+\.?\d*", block)]
+
+
+SOBEL_X = [-1.0, 0.0, 1.0, -2.0, 0.0, 2.0, -1.0, 0.0, 1.0]
+
+
+def test_ch12_gradient_descent_recovers_sobel_x_and_its_flip():
+    nb = notebook("12_convolution")
+    out = output(nb, "c12learn2")
+    assert kernel_printed(out) == SOBEL_X
+    assert number(r"largest difference from Sobel x: ([\d.]+)", out) < 0.005
+    assert abs(number(r"bias ([-\d.e+]+);", out)) < 1e-3
+    assert number(r"loss ([\d.]+) at the start", out) > 1e8 * number(r"([\d.e+-]+) after 300", out)
+    states(prose(nb, "c12learn3"), "From a random start to Sobel x, weight by weight, and a bias "
+                                   "of almost 0")
+    assert "train_images[:64, None]" in cell(nb, "c12learn2").source        # 64 · 64 equations
+    states(prose(nb, "c12learn3"), "the 64 digits give $64 \\cdot 64 = 4{,}096$ equations for 10")
+
+    flipped = output(nb, "c12learn4")
+    assert kernel_printed(flipped) == [-v for v in SOBEL_X]       # Sobel x turned by 180°
+    assert number(r"turned by 180°: ([\d.]+)", flipped) < 0.005
+    states(prose(nb, "c12learn5"), "It learned Sobel x turned by 180°")
+
+
+def test_ch12_channels_and_1x1_convolutions():
+    nb = notebook("12_convolution")
+    assert number(r"\+ 1 bias: (\d+) parameters", output(nb, "c12chan2")) == 2 * 3 * 3 + 1
+    states(prose(nb, "c12chan3"), "The second layer has $2 \\cdot 3 \\cdot 3 + 1 = 19$ numbers")
+    out = output(nb, "c12chan4")
+    assert "= Linear(16, 4) at each of the 2 x 8 x 8 pixels, to 1e-12; 68 parameters" in out
+    wide = number(r"256 channels to 256:\s+([\d,]+)", out)
+    narrow = number(r"1x1 to 256:\s+([\d,]+)", out)
+    assert wide == 256 * 256 * 9 + 256
+    assert narrow == (256 * 64 + 64) + (64 * 64 * 9 + 64) + (64 * 256 + 256)
+    ratio = number(r"\(([\d.]+) times fewer\)", out)
+    assert f"{wide / narrow:.1f}" == f"{ratio:.1f}"
+    states(prose(nb, "c12chan5"), f"with {ratio:.1f} times fewer parameters")
+    assert "one 3x3 kernel, Sobel x + Sobel y, to 1e-12" in output(nb, "c12chan6")
+
+
+def test_ch12_the_conv_nets_recipe_is_two_changes_that_help_only_together():
+    """Issue 24: the recipe credited for the MLP's gain is two changes; measure each."""
+    nb = notebook("12_convolution")
+    source = cell(nb, "4139deaf").source
+    for line in ('"MLP, chapter 8\'s recipe", make_mlp, X_train, X_test, 1e-3, one_cycle=False',
+                 '"MLP, peak rate 5e-3 only", make_mlp, X_train, X_test, 5e-3, one_cycle=False',
+                 '"MLP, one-cycle only", make_mlp, X_train, X_test, 1e-3, one_cycle=True',
+                 '"MLP, both: the conv net\'s recipe", make_mlp, X_train, X_test, 5e-3, '
+                 'one_cycle=True',
+                 '"conv net, the conv net\'s recipe", make_cnn, I_train, I_test, 5e-3, '
+                 'one_cycle=True'):
+        assert f"run({line})" in source, line
+    runs = ch12_runs()
+    base, rate, cycle, both = (runs[k] for k in (
+        "MLP, chapter 8's recipe", "MLP, peak rate 5e-3 only", "MLP, one-cycle only",
+        "MLP, both: the conv net's recipe"))
+    assert mean(rate) < mean(base) and mean(cycle) < mean(base) < mean(both)
+    states(prose(nb, "e3013b5d"),
+           f"The higher rate without the schedule gets {min(rate)} to {max(rate)} right "
+           f"({mean(rate):.1f} on average), the schedule at chapter 8's rate {min(cycle)} to "
+           f"{max(cycle)} ({mean(cycle):.1f}): neither beats chapter 8's recipe "
+           f"({mean(base):.1f}). Together they do: {min(both)} to {max(both)} ({mean(both):.1f})")
+    # why: the constant high rate still jumps at the end, the decayed runs have settled
+    out = output(nb, "4139deaf")
+    jumps = {}
+    for name in ("MLP, peak rate 5e-3 only", "MLP, both: the conv net's recipe"):
+        curves = [[int(k) for k in part.split()] for part in
+                  re.search(rf"^  {re.escape(name)}\s+(.+)$", out, re.M).group(1).split("|")]
+        assert [c[-1] for c in curves] == runs[name]                  # epoch 10 is the table's
+        jumps[name] = max(abs(b - a) for c in curves for a, b in zip(c, c[1:]))
+    settled = jumps["MLP, both: the conv net's recipe"]
+    assert settled <= 1 < jumps["MLP, peak rate 5e-3 only"]
+    states(prose(nb, "e3013b5d"), f"its test count still jumps by up to "
+                                  f"{jumps['MLP, peak rate 5e-3 only']} images from one epoch to "
+                                  f"the next, while the runs with the schedule's decay have "
+                                  f"settled (they move by at most {settled})")
+
+
+def test_ch12_says_the_schedule_would_cycle_beta1_switches_it_off_and_measures_it():
+    """Issue 24: the one-cycle schedule cycled Adam's β₁ (0.85-0.95) without saying so."""
+    nb = notebook("12_convolution")
+    source = cell(nb, "4139deaf").source
+    assert "cycle_momentum=cycle_beta1" in source and "cycle_beta1=False" in source
+    recipes = prose(nb, "9199c38d")
+    states(recipes, "also moves Adam's $\\beta_1$ by default, from 0.95 down to 0.85 and back")
+    states(recipes, "we switch that off (`cycle_momentum=False`)")
+    runs = ch12_runs()
+    on, off = runs["MLP, both, and β₁ cycled"], runs["MLP, both: the conv net's recipe"]
+    more = [a - b for a, b in zip(on, off)]
+    assert all(0 <= d <= 1 for d in more) and sum(more) > 0          # "one image more in ..."
+    assert abs(mean(on) - mean(off)) <= max(spread(on), spread(off))   # "within the spread"
+    states(prose(nb, "e3013b5d"),
+           f"Left on, it gives {min(on)} to {max(on)} instead of {min(off)} to {max(off)}: one "
+           f"image more in {HOW_MANY[sum(more)]} of the seeds, within the spread")
+
+
+def test_ch12_one_cycle_moves_adams_beta1_by_default_as_pytorchs_does():
+    """What chapter 12 says of OneCycleLR, on minigrad's and PyTorch's: β₁ starts at 0.95,
+    is 0.85 where the rate peaks (30 % of the steps), ends at 0.95, and stays at Adam's 0.9
+    with cycle_momentum=False."""
+    import numpy as np
+
+    import minigrad as mg
+    torch = require_torch()
+
+    def beta1s(optimizer, scheduler, steps=100):
+        seen = []
+        for _ in range(steps):
+            seen.append(optimizer.param_groups[0]["betas"][0])
+            optimizer.step()
+            scheduler.step()
+        return np.array(seen)
+
+    for cycle in (True, False):
+        ours = mg.optim.Adam([mg.Tensor(np.zeros(1), requires_grad=True)], lr=5e-3)
+        theirs = torch.optim.Adam([torch.zeros(1, requires_grad=True)], lr=5e-3)
+        got = beta1s(ours, mg.optim.lr_scheduler.OneCycleLR(
+            ours, max_lr=5e-3, total_steps=100, cycle_momentum=cycle))
+        want = beta1s(theirs, torch.optim.lr_scheduler.OneCycleLR(
+            theirs, max_lr=5e-3, total_steps=100, cycle_momentum=cycle))
+        np.testing.assert_allclose(got, want, rtol=1e-12)
+        if cycle:
+            assert got[0] == 0.95 and abs(got.min() - 0.85) < 1e-3 and abs(got[-1] - 0.95) < 1e-3
+            assert 25 <= got.argmin() <= 35
+        else:
+            assert set(got) == {0.9}
+
+
+def test_ch12_compares_with_the_same_recipe_not_each_models_best():
+    """Issue 24: "each model's own best recipe" is not what was done."""
+    nb = notebook("12_convolution")
+    assert "own best recipe" not in prose(nb)
+    states(prose(nb, "b78ecdab"), "the same training recipe (tuned no more for one than for the "
+                                  "other), one change at a time, several seeds with their spread")
+    runs = ch12_runs()
+    cnn, same = runs["conv net, the conv net's recipe"], runs["MLP, both: the conv net's recipe"]
+    gaps = [c - m for c, m in zip(cnn, same)]
+    assert min(gaps) >= 0                                              # "level or ahead"
+    text = prose(nb, "e3013b5d")
+    states(text, f"level or ahead in every seed (by {gaps[0]}, {gaps[1]} and {gaps[2]} images), "
+                 f"{HOW_MANY[round(mean(gaps))]} images on average")
+    chapter_8 = runs["MLP, chapter 8's recipe"]
+    lead, from_architecture = mean(cnn) - mean(chapter_8), mean(gaps)
+    assert 0.35 <= (lead - from_architecture) / lead <= 0.65
+    states(text, "About half of the conv net's lead over chapter 8's MLP came from the recipe")
+
+
+def test_ch12_trains_in_float64_so_its_counts_hold_on_any_cpu():
+    nb = notebook("12_convolution")
+    for cell_id in ("19e6e8e5", "b2e7102c", "4139deaf", "c12bn4"):
+        assert "float32" not in cell(nb, cell_id).source, cell_id
+    states(prose(nb, "9199c38d"), "this section trains in float64, NumPy's default")
+
+
+def test_ch12_batchnorm_and_a_residual_block_speed_the_first_epoch_not_the_last():
+    nb = notebook("12_convolution")
+    out = output(nb, "c12bn2")
+    assert "BatchNorm2d(4) = BatchNorm1d(4) over the 200 pixels, to 1e-12" in out
+    assert "mean afterwards:     [0. 0. 0. 0.]" in out and "afterwards: [1. 1. 1. 1.]" in out
+    rows = {}                           # name: (after epoch 1, after epoch 10, parameters, s)
+    for name, params, *counts, seconds in re.findall(
+            r"^(conv net[^\n]*?)\s+([\d,]+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)"
+            r"\s+([\d.]+) s$", output(nb, "c12bn4"), re.M):
+        counts = [int(k) for k in counts]
+        rows[name] = (counts[:3], counts[3:], int(params.replace(",", "")), float(seconds))
+    (p_first, p_last, p_params, p_time), (d_first, d_last, d_params, d_time) = \
+        rows["conv net, the conv net's recipe"], rows["conv net + BatchNorm + residual"]
+    assert p_last == ch12_runs()["conv net, the conv net's recipe"]
+    assert p_params == 6090 and d_params == 6090 + 16 * 16 * 9 + 16 + 2 * (16 + 16 + 32)
+    assert min(d_first) > max(p_first) and d_time > p_time
+    assert mean(d_last) <= mean(p_last)                                   # "no better"
+    assert mean(p_last) - mean(d_last) <= max(spread(d_last), spread(p_last))
+    text = prose(nb, "c12bn5")
+    states(text, f"has {min(d_first)} to {max(d_first)} test digits right, the plain conv net "
+                 f"{min(p_first)} to {max(p_first)}")
+    both = d_last + p_last
+    states(text, f"After ten epochs both are at {min(both)} to {max(both)}, the new one no better "
+                 f"({mean(d_last):.1f} on average against {mean(p_last):.1f}), within the spread")

@@ -189,37 +189,46 @@ def test_chapter_12_numbers():
     layers = [int(p.replace(",", "")) for p in
               re.findall(r"^\(2, [\d, ]+\)\s+([\d,]+)\s+\w", out, re.M)]
     assert layers == [160, 0, 0, 4640, 0, 0, 0, 1290]
-    table = re.findall(r"^(MLP, chapter 8's recipe|MLP, the conv net's recipe|conv net)\s+"
-                       r"([\d,]+)\s+(\d+) \([\d.]+%\)\s+(\d+) \([\d.]+%\)\s+(\d+) \([\d.]+%\)\s+"
-                       r"([\d.]+)%$", out, re.M)
-    assert [r[0] for r in table] == ["MLP, chapter 8's recipe", "MLP, the conv net's recipe",
-                                     "conv net"]
-    (mlp_p, *mlp, mlp_mean), (same_p, *same, same_mean), (cnn_p, *cnn, cnn_mean) = \
-        [(int(r[1].replace(",", "")), *map(int, r[2:5]), r[5]) for r in table]
-    assert mlp_p == same_p == 19210 and cnn_p == sum(layers) == 6090
     assert "160 + 4,640 + 1,290 = 6,090 parameters, against 19,210" in text
+
+    # section 12: every recipe's three seeds, read from the table
+    rows = {r[0]: (int(r[1].replace(",", "")), [int(k) for k in r[2:5]], float(r[5]), r[6])
+            for r in re.findall(r"^((?:MLP|conv net), [^\n]*?)\s+([\d,]+)\s+(\d+)\s+(\d+)\s+"
+                                r"(\d+)\s+([\d.]+) \(([\d.]+)%\)$", out, re.M)}
+    assert list(rows) == ["MLP, chapter 8's recipe", "MLP, peak rate 5e-3 only",
+                          "MLP, one-cycle only", "MLP, both: the conv net's recipe",
+                          "MLP, both, and β₁ cycled", "conv net, the conv net's recipe"]
+    mlp_p, mlp, mlp_mean, mlp_acc = rows["MLP, chapter 8's recipe"]
+    cnn_p, cnn, cnn_mean, cnn_acc = rows["conv net, the conv net's recipe"]
+    same_p, same, same_mean, same_acc = rows["MLP, both: the conv net's recipe"]
+    n = 359
+    for runs, mean, acc in [(mlp, mlp_mean, mlp_acc), (cnn, cnn_mean, cnn_acc)]:
+        assert f"{sum(runs) / 3:.1f}" == f"{mean:.1f}" and f"{100 * sum(runs) / 3 / n:.2f}" == acc
+    assert mlp_p == same_p == 19210 and cnn_p == sum(layers) == 6090
     assert cnn_p < mlp_p / 3 and "under a third of the parameters" in text
 
-    n = 359
-    assert set(mlp) == {352} and f"{mlp[0]} of the {n} test digits right with all three" in text
-    assert f"({mlp_mean} %), the same {mlp[0]} as chapter 8's run" in text
-    assert f"test accuracy: {mlp[0]} of {n} right" in saved_text("08_classifier.ipynb")
-    low, high = f"{100 * min(cnn) / n:.1f}", f"{100 * max(cnn) / n:.1f}"
-    assert f"gets {min(cnn)} to {max(cnn)} right ({low} % to {high} %, a mean of {cnn_mean} %)" \
+    assert f"gets {min(mlp)} to {max(mlp)} of the 359 test digits right (a mean of {mlp_acc} %)" \
         in text
-    assert all(k / n >= 0.985 for k in cnn)                            # the issue's target
+    (chapter_8,) = found(r"test accuracy: (\d+) of 359 right", saved_text("08_classifier.ipynb"))
+    fewer = {1: "one image fewer than", 0: "the same number as"}[int(chapter_8) - mlp[0]]
+    assert (f"with seed 0 it gets {mlp[0]}, {fewer} chapter 8's float32 run of the same network "
+            f"({chapter_8})") in text
+    low, high = f"{100 * min(cnn) / n:.1f}", f"{100 * max(cnn) / n:.1f}"
+    assert f"gets {min(cnn)} to {max(cnn)} right ({low} % to {high} %, a mean of {cnn_acc} %)" \
+        in text
     gaps = [c - m for c, m in zip(cnn, mlp)]
-    assert f"{min(gaps)} to {max(gaps)} fewer mistakes" in text and min(gaps) > 0
-    assert f"{min(same)} or {max(same)} right instead of {mlp[0]}, a mean of {same_mean} %" in text
-    assert [c == s for c, s in zip(cnn, same)] == [True, True, False]  # "seeds 0 and 1 ... tie"
-    assert f"({cnn[2]} against {same[2]})" in text
-    assert (sum(cnn) - sum(same)) / 3 == 1                             # "one image per run"
+    assert min(gaps) > 0 and f"in every seed, {min(gaps)} to {max(gaps)} fewer mistakes" in text
+    assert f"the MLP's mean is {same_acc} % and the conv net's {cnn_acc} %" in text
     assert (f"a {cnn_p:,}-parameter conv net that beat chapter 8's {mlp_p:,}-parameter MLP"
-            in text and f"({cnn_mean} % on average against {mlp_mean} %)" in text
-            and f"({same_mean} %)" in text)
+            in text and f"({cnn_acc} % on average against {mlp_acc} %)" in text
+            and f"the same training recipe ({same_acc} %)" in text)
+    spreads = [max(r[1]) - min(r[1]) for r in rows.values()]
+    assert f"the seeds of one recipe differ by up to {max(spreads)} images" in text
 
-    seconds = dict(re.findall(r"(MLP, chapter 8's recipe|conv net)\s+([\d.]+) s per run", out))
-    assert float(seconds["conv net"]) >= 3 * float(seconds["MLP, chapter 8's recipe"])
+    seconds = dict(re.findall(r"(MLP, chapter 8's recipe|conv net, the conv net's recipe)\s+"
+                              r"([\d.]+) s per run", out))
+    assert float(seconds["conv net, the conv net's recipe"]) >= \
+        3 * float(seconds["MLP, chapter 8's recipe"])
     assert "many times as long to train" in text
     (wrong,) = found(r"(\d+) of 359 test digits are misclassified", out)
     assert int(wrong) == n - cnn[0]

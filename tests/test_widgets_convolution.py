@@ -72,6 +72,22 @@ def test_choosing_a_preset_fills_the_boxes_and_redraws():
     np.testing.assert_allclose(w.kernel, 1 / 9, atol=1e-4)
 
 
+def test_blur_uses_its_exact_weights_and_says_they_sum_to_1():
+    """The boxes show blur's 1/9 as 0.1111; the kernel and the status line use 1/9 itself,
+    so the sum is 1, not 0.9999 (a teacher saw "weights sum to 0.9999")."""
+    w = KernelEditor(IMAGES, LABELS, preset="blur (mean of 3×3)", dpi=30)
+    assert w.boxes[0][0].value == 0.1111
+    np.testing.assert_array_equal(w.kernel, np.full((3, 3), 1 / 9))
+    assert "sum to 1," in w.status.value and "0.9999" not in w.status.value
+    np.testing.assert_allclose(feature_map(IMAGES[0], w.kernel).mean(),
+                               correlate(IMAGES[0], np.full((3, 3), 1 / 9)).mean())
+    w.preset.value = "sharpen"
+    w.preset.value = "blur (mean of 3×3)"                # chosen again, not at the start
+    assert "sum to 1," in w.status.value
+    w.boxes[1][1].value = 0.2                            # an edit: the boxes are the kernel
+    assert w.preset.value == CUSTOM and w.kernel.sum() == pytest.approx(8 * 0.1111 + 0.2)
+
+
 def test_editing_a_box_makes_the_kernel_custom_and_redraws():
     w = KernelEditor(IMAGES, LABELS, preset="identity", dpi=30)
     before, status = bytes(w.image.value), w.status.value

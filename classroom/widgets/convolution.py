@@ -164,7 +164,11 @@ class KernelEditor:
 
     @property
     def kernel(self) -> np.ndarray:
-        """The 3×3 kernel the boxes hold now."""
+        """The 3×3 kernel in use: a preset's exact weights while one is chosen (the boxes
+        show them rounded to 4 decimals, so blur's 1/9 reads 0.1111), else what the boxes
+        hold."""
+        if self.preset.value in PRESETS:
+            return np.array(PRESETS[self.preset.value], dtype=np.float64)
         return np.array([[box.value for box in row] for row in self.boxes], dtype=np.float64)
 
     def _fill(self, weights) -> None:
