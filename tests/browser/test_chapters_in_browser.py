@@ -1,7 +1,16 @@
-"""Every chapter in a real browser: Run All Cells gives no errors, its widgets render, and
-using one of them (a slider, a button, a dropdown, a text box, toggle buttons) changes
-the picture or the text the widget shows."""
+"""Every chapter in a real browser, as a learner meets it:
 
+* opened, it shows its saved widgets and stays unchanged: JupyterLab does not mark it
+  changed, and autosave does not rewrite the file (which is compared byte for byte);
+* Run All Cells gives no errors, its widgets render, and using one of them (a slider, a
+  button, a dropdown, a text box, toggle buttons) changes the picture or the text it shows;
+* once autosave has written the run and the kernel is gone, opening it again renders every
+  widget from the saved state (no "Error displaying widget: model not found").
+
+JupyterLab works on copies in a temporary folder: the repository's files are never written."""
+
+import json
+import platform
 import re
 import time
 from pathlib import Path
@@ -147,7 +156,12 @@ def wait_for_saved_widgets(notebook, page, name: str) -> None:
         if not page.get_by_text("model not found").count():
             raise
         notebook.open(name)
-        pictures.wait_for(state="visible", timeout=30_000)
+        try:
+            pictures.wait_for(state="visible", timeout=30_000)
+        except PlaywrightTimeout:
+            errors = notebook.widget_outputs()["errors"]
+            raise AssertionError(f"saved widgets do not render, also when opened again: "
+                                 f"{errors[:3]}") from None
 
 
 def widget_reprs(page) -> list:
@@ -170,12 +184,70 @@ def save_widget_screenshots(page, chapter: str) -> None:
         output.screenshot(path=str(folder / f"{chapter}-{i}.png"))
 
 
+def add_as_saved(lab, source: Path) -> str:
+    """Copy the chapter byte for byte and trust it, as ``course.py lab`` does.
+
+    One field may differ on this machine: ``language_info.version`` records the Python that
+    last ran the notebook, and JupyterLab writes the running kernel's there on open.  Where
+    this Python is another version, the copy gets this version (written by nbformat, as the
+    executor writes), so that everything else is still compared byte for byte."""
+    name = lab.add_file(source, source.name)
+    nb = json.loads(source.read_text(encoding="utf-8"))
+    if nb["metadata"].get("language_info", {}).get("version") != platform.python_version():
+        import nbformat
+
+        nb = nbformat.read(source, as_version=4)
+        nb.metadata.language_info.version = platform.python_version()
+        nbformat.write(nb, lab.root / name)
+    lab.trust(name)
+    return name
+
+
+def widget_views_saved(path: Path) -> int:
+    """How many outputs of the notebook at ``path`` are widgets."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    return sum("application/vnd.jupyter.widget-view+json" in out.get("data", {})
+               for cell in nb["cells"] if cell["cell_type"] == "code"
+               for out in cell.get("outputs", []))
+
+
+def assert_every_widget_renders(notebook, expected: int) -> None:
+    """Every widget output shows a widget: none "model not found", none shown as text."""
+    notebook.page.wait_for_function(
+        """n => {
+            const outs = [...document.querySelectorAll(WIDGET_OUTPUTS)];
+            return outs.length >= n && outs.every(o => o.classList.contains('jupyter-widgets')
+                                                   || o.querySelector('.jupyter-widgets'));
+        }""".replace("WIDGET_OUTPUTS", repr(notebook.WIDGET_OUTPUTS)),
+        arg=expected, timeout=30_000, polling=250)
+    shown = notebook.widget_outputs()
+    assert not shown["errors"], f"widgets that did not render: {shown['errors'][:3]}"
+    assert shown["count"] == shown["rendered"] == expected, shown
+
+
+def assert_opening_changes_nothing(notebook, name: str, saved: bytes) -> None:
+    """After a few autosave intervals the notebook is not marked changed, and the file is
+    what it was (JupyterLab had rewritten its kernelspec, then its widget state)."""
+    time.sleep(3 * notebook.lab.autosave_s)
+    now = (notebook.lab.root / name).read_bytes()
+    assert not notebook.is_dirty(), f"JupyterLab marks {name} as changed on opening it"
+    if now != saved:
+        import difflib
+
+        diff = difflib.unified_diff(saved.decode().splitlines(), now.decode().splitlines(),
+                                    "as saved", "after opening", n=1, lineterm="")
+        raise AssertionError(f"opening {name} rewrote it:\n" + "\n".join(list(diff)[:40]))
+
+
 def check_chapter(chapter, lab, notebook, page):
-    name = lab.add(CHAPTERS / f"{chapter}.ipynb", trusted=True)
+    name = add_as_saved(lab, CHAPTERS / f"{chapter}.ipynb")
+    saved = (lab.root / name).read_bytes()
     notebook.open(name)
     wait_for_saved_widgets(notebook, page, name)
     assert not widget_reprs(page), "saved widgets shown as text before running"
+    assert_every_widget_renders(notebook, widget_views_saved(lab.root / name))
     assert_widgets_look_right(page)
+    assert_opening_changes_nothing(notebook, name, saved)
     notebook.run_all()
     notebook.assert_ran_cleanly()
 
@@ -209,6 +281,13 @@ def check_chapter(chapter, lab, notebook, page):
     notebook.wait_idle()
     notebook.assert_ran_cleanly()
     assert_widgets_look_right(page)
+
+    # Let autosave write the run, close, open again: the saved state shows every widget.
+    notebook.wait_saved(name, since=saved)
+    notebook.close()
+    notebook.open(name)
+    wait_for_saved_widgets(notebook, page, name)
+    assert_every_widget_renders(notebook, widget_views_saved(lab.root / name))
 
 
 # pytest-xdist's --dist loadscope sends each class to one worker: two halves, two workers.
