@@ -58,17 +58,18 @@ SHOWN = """area => [...area.querySelectorAll('img')].map(i => i.src).join('|') +
                   + [...area.querySelectorAll('.widget-html-content')].map(h => h.innerHTML).join('|')"""
 
 
-# What a learner saw go wrong, as one check over every widget on the page: a dropdown
-# showing a blank box, text cut off ("new starting wei…", "epoch 10/1"), toggle buttons
-# wrapping onto a second line, and pictures stretched or squeezed instead of shown at the
-# size they were drawn (text soft or unreadable).
-LAYOUT_PROBLEMS = """() => {
+# What a learner saw go wrong, as one check over every widget on the page (or inside one
+# element): a dropdown showing a blank box, text cut off ("new starting wei…", "epoch
+# 10/1"), toggle buttons wrapping onto a second line, pictures stretched or squeezed
+# instead of shown at the size they were drawn (text soft or unreadable), a column of
+# controls running under the table beside it, and a progress line wrapping.
+LAYOUT_PROBLEMS = """(root = document) => {
     const problems = [];
     const named = el => (el.closest('.widget-inline-hbox, .widget-hbox, .jupyter-widgets')
                          || el).innerText.trim().split('\\n')[0].slice(0, 40);
     const visible = el => el.offsetParent !== null && el.getClientRects().length > 0;
     const widgets = '.jp-OutputArea-output .jupyter-widgets';
-    for (const img of document.querySelectorAll(widgets + ' img')) {
+    for (const img of root.querySelectorAll(widgets + ' img')) {
         if (!visible(img)) continue;
         if (!img.complete || img.naturalWidth === 0) {
             problems.push('an image did not load');
@@ -79,13 +80,13 @@ LAYOUT_PROBLEMS = """() => {
             problems.push(`a picture drawn ${img.naturalWidth}x${img.naturalHeight} px is shown `
                           + `at ${img.clientWidth}x${img.clientHeight} px`);
     }
-    for (const select of document.querySelectorAll(widgets + ' select')) {
+    for (const select of root.querySelectorAll(widgets + ' select')) {
         const option = select.options[select.selectedIndex];
         if (!option || !option.text.trim()) problems.push(`a blank dropdown (${named(select)})`);
     }
     const texts = ' button, .widget-label, .widget-label-basic, .widget-readout, '
                   + '.widget-html-content';
-    for (const el of document.querySelectorAll(widgets + texts.split(',').join(',' + widgets))) {
+    for (const el of root.querySelectorAll(widgets + texts.split(',').join(',' + widgets))) {
         if (!visible(el) || !el.innerText.trim()) continue;
         const style = getComputedStyle(el);
         const clips = style.overflow !== 'visible' || style.textOverflow === 'ellipsis';
@@ -93,12 +94,42 @@ LAYOUT_PROBLEMS = """() => {
             problems.push(`text cut off: "${el.innerText.trim().slice(0, 60)}" needs `
                           + `${el.scrollWidth} px, has ${el.clientWidth} px`);
     }
-    for (const group of document.querySelectorAll(widgets + ' .widget-toggle-buttons')) {
+    for (const group of root.querySelectorAll(widgets + ' .widget-toggle-buttons')) {
         const parts = [...group.querySelectorAll('button, .widget-label')].filter(visible)
             .map(e => e.getBoundingClientRect());
         const middle = parts.length && parts[0].top + parts[0].height / 2;
         if (parts.some(r => middle < r.top || middle > r.bottom))
             problems.push(`toggle buttons and their label wrap onto two lines (${named(group)})`);
+    }
+    // Side by side, nothing runs under a neighbour: every control, picture or text inside
+    // one child of an HBox stays clear of the others (a squeezed column once ran under the
+    // table beside it, hiding its text box, drop-down and "add" button).
+    const parts = '.widget-html-content, .widget-label, input, textarea, select, button, img';
+    const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+                              && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+    for (const box of root.querySelectorAll('.jp-OutputArea-output .widget-hbox')) {
+        const children = [...box.children].filter(visible);
+        for (const child of children) {
+            const inside = [...child.querySelectorAll(parts)].filter(visible);
+            for (const other of children.filter(c => c !== child)) {
+                const theirs = other.getBoundingClientRect();
+                const hit = inside.find(p => overlap(p.getBoundingClientRect(), theirs));
+                if (hit)
+                    problems.push(`"${named(hit)}" runs under its neighbour "${named(other)}"`);
+            }
+        }
+    }
+    // A progress line stays one line: its label and figures do not wrap beside the bar.
+    for (const line of root.querySelectorAll('.jp-OutputArea-output .widget-hbox')) {
+        if (!line.querySelector(':scope > .widget-hprogress, :scope > .progress')) continue;
+        for (const text of line.querySelectorAll('.widget-label, .widget-html-content')) {
+            const range = document.createRange();
+            range.selectNodeContents(text);
+            const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+            if (visible(text) && tops.size > 1)
+                problems.push(`progress text wraps onto ${tops.size} lines: `
+                              + `"${text.innerText.trim().slice(0, 60)}"`);
+        }
     }
     return problems;
 }"""
