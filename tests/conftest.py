@@ -6,6 +6,7 @@ from hypothesis import HealthCheck, settings
 from needs_torch import require_torch
 
 import blas_cores
+import kernel_sockets
 
 # Property tests compute numeric gradients, so individual examples can be slow:
 # no per-example deadline.  CI uses a fixed seed so a red run can be reproduced.
@@ -28,6 +29,12 @@ def _browser_tests_left_out(config) -> bool:
         return False
     return not any(Path(str(arg).split("::")[0]).resolve().is_relative_to(BROWSER_TESTS)
                    for arg in config.args)
+
+
+def pytest_configure(config):
+    # nbval's kernels on Unix sockets: a TCP port taken between jupyter_client's choice and
+    # the kernel's bind killed a kernel at start-up now and then (kernel_sockets.py says how)
+    kernel_sockets.use_unix_sockets()
 
 
 def pytest_report_header(config):

@@ -28,11 +28,13 @@ NBVAL = ["--nbval", "--nbval-sanitize-with", "tests/nbval_sanitize.cfg"]
 
 def nbval_under(core: str, notebook: str) -> subprocess.CompletedProcess:
     """nbval on ``notebook`` in a child process whose kernels use OpenBLAS's ``core``."""
+    tests = str(ROOT / "tests")        # for -p kernel_sockets, as the suite's own kernels
+    path = os.pathsep.join(filter(None, [tests, os.environ.get("PYTHONPATH")]))
     return subprocess.run(
-        [sys.executable, "-m", "pytest", *NBVAL, "-p", "no:cacheprovider", "-p", "no:xdist",
-         "-q", "--no-header", "-rf", notebook],
-        cwd=ROOT, env=dict(os.environ, OPENBLAS_CORETYPE=core), capture_output=True,
-        text=True, timeout=900)
+        [sys.executable, "-m", "pytest", *NBVAL, "-p", "kernel_sockets", "-p", "no:cacheprovider",
+         "-p", "no:xdist", "-q", "--no-header", "-rf", notebook],
+        cwd=ROOT, env=dict(os.environ, OPENBLAS_CORETYPE=core, PYTHONPATH=path),
+        capture_output=True, text=True, timeout=900)
 
 
 def check(notebook: str) -> None:
