@@ -42,7 +42,7 @@ def pytest_report_header(config):
     if _browser_tests_left_out(config):
         lines.append("browser tests are left out of a -k selection (they start JupyterLab "
                      "and Chromium); add -m browser, or name tests/browser, to run them")
-    return lines
+    return "\n".join(lines)
 
 
 def _is_browser_test(item) -> bool:

@@ -63,7 +63,8 @@ SHOWN = """area => [...area.querySelectorAll('img')].map(i => i.src).join('|') +
 # 10/1"), toggle buttons wrapping onto a second line, pictures stretched or squeezed
 # instead of shown at the size they were drawn (text soft or unreadable), a column of
 # controls running under the table beside it, and a progress line wrapping.
-LAYOUT_PROBLEMS = """(root = document) => {
+LAYOUT_PROBLEMS = """root => {
+    root = root || document;               // page.evaluate passes null, not undefined
     const problems = [];
     const named = el => (el.closest('.widget-inline-hbox, .widget-hbox, .jupyter-widgets')
                          || el).innerText.trim().split('\\n')[0].slice(0, 40);
