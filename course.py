@@ -32,6 +32,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 EXTRAS = "course,test"
 LAB_SETTINGS = Path("classroom", "jupyterlab", "overrides.json")
+# Keeps a notebook's saved widgets when JupyterLab saves it without them (its docstring says why).
+SAVE_HOOK = "classroom.jupyterlab.save_hook.keep_widget_state"
 # What a venv folder holds before its pyvenv.cfg is written (an interrupted creation).
 VENV_SKELETON = {"bin", "lib", "lib64", "include", "Scripts", "Lib", "Include"}
 VENV_HINT = ("On Debian/Ubuntu install venv support with: sudo apt-get install python3-venv "
@@ -170,7 +172,8 @@ class Env:
     def install_lab_settings(self) -> None:
         """JupyterLab's settings for the course (``classroom/jupyterlab/overrides.json``:
         Markdown files open rendered, so the README is a clickable chapter list; no news
-        pop-ups), as the defaults of this environment's JupyterLab only."""
+        pop-ups; widget state saved with the notebook, so its widgets show again after a
+        run once the kernel is gone), as the defaults of this environment's JupyterLab only."""
         target = self.dir / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
         source = self.root / LAB_SETTINGS
         if source.is_file() and (not target.is_file()
@@ -218,7 +221,7 @@ def lab_command(env: Env, args: list) -> list:
     rendered) unless the arguments name something else to open."""
     cmd = [env.bin / "jupyter", "lab", f"--ServerApp.root_dir={env.root}",
            # one Ctrl-C stops the server (instead of asking "Shut down? (y/[n])")
-           "--ServerApp.answer_yes=True"]
+           "--ServerApp.answer_yes=True", f"--ContentsManager.pre_save_hook={SAVE_HOOK}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
     if not any(not a.startswith("-") for a in args):

@@ -8,7 +8,10 @@ chapter) is what to do after changing a chapter, or the library or a widget it u
   last state, pictures included, in the notebook's metadata): JupyterLab (for a trusted
   notebook) and the course site then show each widget as it was when the run ended;
 * no timestamps are written into the cells, so a rerun changes only what changed (and
-  the widgets' random model ids, which nbval ignores).
+  the widgets' random model ids, which nbval ignores);
+* the notebook is saved as JupyterLab 4 would save it (:func:`save`), so that opening it
+  there changes nothing: a notebook JupyterLab rewrites on opening is marked changed, asks
+  "Save your work?" when closed, and autosave rewrites the tracked file.
 
 A notebook whose run raises keeps its old file, and the command says which cell failed.
 """
@@ -19,6 +22,21 @@ import argparse
 import sys
 import time
 from pathlib import Path
+
+
+#: The kernelspec JupyterLab 4 writes into a notebook it opens with ipykernel's ``python3``
+#: kernel (the display name is that of ipykernel's kernel spec).  Any other value, such as
+#: the older "Python 3", is rewritten on opening.  ``language_info`` comes from the kernel
+#: that ran the notebook, as JupyterLab's does.
+KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+
+
+def save(nb, path: Path) -> None:
+    """Write ``nb`` to ``path`` with the metadata JupyterLab writes on opening it."""
+    import nbformat
+
+    nb.metadata["kernelspec"] = dict(KERNELSPEC)
+    nbformat.write(nb, path)
 
 
 def execute(path: Path, timeout: int = 300) -> float:
@@ -32,7 +50,7 @@ def execute(path: Path, timeout: int = 300) -> float:
                             resources={"metadata": {"path": str(path.parent.resolve())}})
     start = time.monotonic()
     client.execute()
-    nbformat.write(nb, path)
+    save(nb, path)
     return time.monotonic() - start
 
 

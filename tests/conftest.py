@@ -5,6 +5,9 @@ import pytest
 from hypothesis import HealthCheck, settings
 from needs_torch import require_torch
 
+import blas_cores
+import kernel_sockets
+
 # Property tests compute numeric gradients, so individual examples can be slow:
 # no per-example deadline.  CI uses a fixed seed so a red run can be reproduced.
 settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -28,11 +31,18 @@ def _browser_tests_left_out(config) -> bool:
                    for arg in config.args)
 
 
+def pytest_configure(config):
+    # nbval's kernels on Unix sockets: a TCP port taken between jupyter_client's choice and
+    # the kernel's bind killed a kernel at start-up now and then (kernel_sockets.py says how)
+    kernel_sockets.use_unix_sockets()
+
+
 def pytest_report_header(config):
+    lines = [blas_cores.header()]        # which OpenBLAS kernels the chapters run under
     if _browser_tests_left_out(config):
-        return ("browser tests are left out of a -k selection (they start JupyterLab and "
-                "Chromium); add -m browser, or name tests/browser, to run them")
-    return None
+        lines.append("browser tests are left out of a -k selection (they start JupyterLab "
+                     "and Chromium); add -m browser, or name tests/browser, to run them")
+    return "\n".join(lines)
 
 
 def _is_browser_test(item) -> bool:

@@ -98,6 +98,8 @@ def test_lab_serves_the_repository_root_and_opens_the_readme(tmp_path):
     assert f"--ServerApp.root_dir={tmp_path}" in cmd
     assert "chapters/" not in cmd and cmd[-2:] == ["README.md", "--no-browser"]
     assert "--ServerApp.answer_yes=True" in cmd           # one Ctrl-C stops it
+    # keeps a notebook's saved widgets when JupyterLab saves it without them
+    assert f"--ContentsManager.pre_save_hook={course.SAVE_HOOK}" in cmd
 
 
 def test_lab_opens_what_the_learner_names_instead(tmp_path):
@@ -116,6 +118,9 @@ def test_lab_settings_open_markdown_rendered_and_are_copied_into_the_environment
     assert settings["@jupyterlab/docmanager-extension:plugin"]["defaultViewers"] == {
         "markdown": "Markdown Preview"}
     assert settings["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
+    # after Run All, the widgets are saved with the notebook (they show again once the
+    # kernel is gone, instead of "model not found")
+    assert settings["@jupyter-widgets/jupyterlab-manager:plugin"]["saveState"] is True
 
 
 def test_lab_trusts_the_course_notebooks_so_saved_widgets_show(tmp_path, monkeypatch):

@@ -53,6 +53,7 @@ from pathlib import Path
 
 import nbformat
 
+from ..execute import KERNELSPEC, save
 from . import make_expected
 from .core import stub_line
 from .registry import chapter, chapter_modules
@@ -241,6 +242,7 @@ def transform(solution: nbformat.NotebookNode, name: str) -> nbformat.NotebookNo
     header.metadata["minigrad"] = {"role": "header"}
     _with_nbgrader(cells, module)
     nb.cells = [header] + cells
+    nb.metadata["kernelspec"] = dict(KERNELSPEC)
     nb.metadata["minigrad"] = {"generated_from": f"solutions/{name}", "chapter": number,
                                "exercises": wanted}
     nb.metadata["minigrad"]["digest"] = digest(nb)
@@ -269,7 +271,10 @@ def is_own_output(path: Path) -> bool:
 
 
 def same_sources(a, b) -> bool:
-    return digest(a) == digest(b) and a.metadata.get("minigrad") == b.metadata.get("minigrad")
+    """Same cells and our metadata, and the same kernelspec (a notebook saved with another
+    one is rewritten by JupyterLab on opening, so it counts as stale)."""
+    return (digest(a) == digest(b) and a.metadata.get("minigrad") == b.metadata.get("minigrad")
+            and a.metadata.get("kernelspec") == b.metadata.get("kernelspec"))
 
 
 # -- writing ------------------------------------------------------------------------------------
@@ -299,7 +304,7 @@ def generate(name: str, force: bool = False, run: bool = True,
     if run:
         execute(fresh, exercises)
     exercises.mkdir(parents=True, exist_ok=True)
-    nbformat.write(fresh, target)
+    save(fresh, target)
     return "written"
 
 
@@ -356,7 +361,7 @@ def main(argv=None) -> int:
                 if args.names and path.name not in args.names:
                     continue
                 nb = nbformat.read(path, as_version=4)
-                nbformat.write(execute(nb, SOLUTIONS), path)
+                save(execute(nb, SOLUTIONS), path)
                 print(f"solutions/{path.name}: re-run", flush=True)
         if args.check:
             names = stale()

@@ -308,6 +308,7 @@ def shape_text(shape: tuple) -> str:
 def table_html(input_shape, rows: list) -> str:
     """The rows as an HTML table, with the input first and a total of the parameters."""
     cell = "padding:2px 10px;text-align:left"
+    whole = cell + ";white-space:nowrap"           # a layer or a shape is never split
     out = [f"<table style='border-collapse:collapse;font-family:monospace;font-size:13px'>",
            f"<tr style='border-bottom:1px solid #999'><th style='{cell}'>line</th>"
            f"<th style='{cell}'>layer</th><th style='{cell}'>output shape</th>"
@@ -319,13 +320,14 @@ def table_html(input_shape, rows: list) -> str:
         text = html.escape(row.text)
         if row.error:
             out.append(f"<tr style='background:#fde8e8'><td style='{cell}'>{row.line}</td>"
-                       f"<td style='{cell}'>{text}</td><td style='{cell};color:#b00020' "
+                       f"<td style='{whole}'>{text}</td><td style='{cell};color:#b00020' "
                        f"colspan='2'><b>does not fit:</b> {html.escape(row.error)}</td></tr>")
             continue
         note = (f"<br><span style='color:#8a6d00'>note: {html.escape(row.note)}</span>"
                 if row.note else "")
-        out.append(f"<tr><td style='{cell}'>{row.line}</td><td style='{cell}'>{text}{note}</td>"
-                   f"<td style='{cell}'>{shape_text(row.shape)}</td>"
+        out.append(f"<tr><td style='{cell}'>{row.line}</td><td style='{cell}'>"
+                   f"<span style='white-space:nowrap'>{text}</span>{note}</td>"
+                   f"<td style='{whole}'>{shape_text(row.shape)}</td>"
                    f"<td style='{cell};text-align:right'>{row.params:,}</td></tr>")
     total = sum(r.params for r in rows if not r.error)
     out.append(f"<tr style='border-top:1px solid #999'><td style='{cell}'></td>"
@@ -411,7 +413,10 @@ class ShapeCalculator:
                                      description="layer:", layout=widgets.Layout(width="200px"))
         self.add_button = widgets.Button(description="add", icon="plus",
                                          layout=widgets.Layout(width="90px"))
-        self.table = widgets.HTML()
+        # The table takes the width the controls leave and wraps its text there; the
+        # controls keep theirs (a long "does not fit" message once squeezed them, and the
+        # table then covered the text box, the drop-down and the add button).
+        self.table = widgets.HTML(layout=widgets.Layout(flex="1 1 0", min_width="0"))
         self.status = widgets.HTML()
 
         self.example.observe(self._on_example, names="value")
@@ -421,7 +426,8 @@ class ShapeCalculator:
         self.box = widgets.VBox([
             self.example,
             widgets.HBox([widgets.VBox([self.input_shape, self.lines,
-                                        widgets.HBox([self.kind, self.add_button])]),
+                                        widgets.HBox([self.kind, self.add_button])],
+                                       layout=widgets.Layout(flex="0 0 auto")),
                           self.table]),
             self.status])
         self.update()

@@ -200,7 +200,10 @@ class _Widget:
         self.label = ipywidgets.Label(bar.desc, layout=ipywidgets.Layout(width="auto",
                                                                          flex="0 0 auto"))
         self.progress = ipywidgets.IntProgress(value=0, min=0, max=max(bar.total or 1, 1))
-        self.info = ipywidgets.HTML(html.escape(format_stats(0, bar.total, 0.0)))
+        # on one line beside the bar, which gives way instead (in a fixed width, the
+        # numbers and the loss, accuracy and validation figures wrapped onto a second line)
+        self.info = ipywidgets.HTML(html.escape(format_stats(0, bar.total, 0.0)),
+                                    layout=ipywidgets.Layout(flex="0 0 auto"))
         self.box = ipywidgets.HBox([self.label, self.progress, self.info])
         _display(self.box)
 

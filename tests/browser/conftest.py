@@ -27,6 +27,8 @@ from pathlib import Path
 
 import pytest
 
+from classroom.jupyterlab.save_hook import keep_widget_state
+
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
 CHROMIUM = os.environ.get("MINIGRAD_CHROMIUM", "/usr/bin/chromium")
@@ -38,15 +40,22 @@ INSTALL_HINT = ("install Debian's chromium package (sudo apt-get install chromiu
                 "(.venv/bin/pip install -e '.[test]'); never `playwright install`")
 
 # JupyterLab settings for the test browser: the ones `course.py lab` gives learners
-# (classroom/jupyterlab/overrides.json: Markdown opens rendered, no news pop-ups), and
-# every cell stays in the page (no virtualised notebook), so tests can find it.
+# (classroom/jupyterlab/overrides.json: Markdown opens rendered, no news pop-ups, widget
+# state saved with the notebook), every cell stays in the page (no virtualised notebook),
+# so tests can find it, and autosave every AUTOSAVE_S seconds instead of 120, so a test
+# sees within seconds whether JupyterLab would rewrite a notebook.
 COURSE_SETTINGS = ROOT / "classroom" / "jupyterlab" / "overrides.json"
+AUTOSAVE_S = 2
+# ... and the save hook that course.py lab gives it (classroom/jupyterlab/save_hook.py).
+SAVE_HOOK = f"{keep_widget_state.__module__}.{keep_widget_state.__qualname__}"
 
 
 def lab_settings() -> dict:
     """{user-settings file: its settings}, from ``plugin id: settings`` pairs."""
     plugins = json.loads(COURSE_SETTINGS.read_text(encoding="utf-8"))
     plugins["@jupyterlab/notebook-extension:tracker"] = {"windowingMode": "none"}
+    docmanager = plugins.setdefault("@jupyterlab/docmanager-extension:plugin", {})
+    docmanager.update(autosave=True, autosaveInterval=AUTOSAVE_S)
     return {plugin.replace(":", "/") + ".jupyterlab-settings": value
             for plugin, value in plugins.items()}
 
@@ -90,6 +99,8 @@ def _free_port() -> int:
 class Lab:
     """A running JupyterLab serving ``root``; ``url(name)`` opens a notebook in it."""
 
+    autosave_s = AUTOSAVE_S
+
     def __init__(self, root: Path, port: int, token: str, env: dict):
         self.root, self.port, self.token, self.env = root, port, token, env
 
@@ -113,12 +124,21 @@ class Lab:
             except OSError:
                 pass
 
-    def add_file(self, source: Path, name: str) -> str:
-        """Copy any file into the served folder as ``name`` (a path, folders made)."""
+    def add_file(self, source: Path, name: str, trusted=False) -> str:
+        """Copy any file byte for byte into the served folder as ``name`` (a path, folders
+        made); ``trusted`` as in :meth:`add`."""
         target = self.root / name
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(source.read_bytes())
+        if trusted:
+            self.trust(name)
         return name
+
+    def trust(self, name: str) -> None:
+        """Sign the served notebook ``name`` with ``jupyter trust`` (which leaves the file as
+        it is: the signature goes into this JupyterLab's own database)."""
+        subprocess.run([str(Path(sys.executable).parent / "jupyter"), "trust",
+                        str(self.root / name)], env=self.env, check=True, capture_output=True)
 
     def add(self, source: Path, name: str | None = None, edit=None, trusted=False) -> str:
         """Copy a notebook into the served folder (after ``edit(nb_json)``); its name there.
@@ -130,9 +150,7 @@ class Lab:
             edit(nb)
         (self.root / name).write_text(json.dumps(nb, indent=1), encoding="utf-8")
         if trusted:
-            subprocess.run([str(Path(sys.executable).parent / "jupyter"), "trust",
-                            str(self.root / name)], env=self.env, check=True,
-                           capture_output=True)
+            self.trust(name)
         return name
 
 
@@ -159,7 +177,8 @@ def lab(tmp_path_factory):
     cmd = [str(jupyter), "lab", "--no-browser", f"--port={port}", "--port-retries=0",
            f"--ServerApp.root_dir={root}", f"--ServerApp.token={token}",
            "--ServerApp.ip=127.0.0.1", "--ServerApp.open_browser=False",
-           "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+           "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+           f"--ContentsManager.pre_save_hook={SAVE_HOOK}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
     log = open(base / "jupyterlab.log", "wb")
@@ -304,6 +323,46 @@ class Notebook:
             """() => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
                      .some(p => /\\[(\\*|\\d+)\\]/.test(p.textContent))""", timeout=30_000)
         self.wait_idle(timeout=timeout)
+
+    def is_dirty(self) -> bool:
+        """Whether JupyterLab marks the open notebook as changed since it was saved (its tab
+        shows a dot instead of the close cross; closing it would ask "Save your work?")."""
+        return self.page.locator("#jp-main-dock-panel .lm-TabBar-tab.jp-mod-dirty").count() > 0
+
+    def wait_saved(self, name: str, since: bytes, timeout: float = 60) -> bytes:
+        """Wait until autosave has written ``name`` (its bytes differ from ``since``) and the
+        notebook is no longer marked changed; the bytes written."""
+        path = self.lab.root / name
+        deadline = time.monotonic() + timeout
+        while True:
+            now = path.read_bytes()
+            if now != since and not self.is_dirty():
+                return now
+            assert time.monotonic() < deadline, (
+                f"autosave did not write {name} within {timeout:.0f} s (marked changed: "
+                f"{self.is_dirty()})")
+            time.sleep(0.5)
+
+    def close(self) -> None:
+        """Leave the notebook and shut its kernel down, as closing JupyterLab would: what
+        opens next comes from the file alone."""
+        self.page.goto("about:blank")
+        self.lab.shut_down_kernels()
+
+    #: The outputs drawn by the widget renderer (the others are rendered MIME data, marked
+    #: with their type): a widget, "Loading widget...", or "Error displaying widget ...".
+    WIDGET_OUTPUTS = ".jp-OutputArea-output:not([data-mime-type])"
+
+    def widget_outputs(self) -> dict:
+        """How the outputs that hold a widget look: how many there are, how many show a
+        rendered widget, and the text of those that show an error instead."""
+        return self.page.evaluate("""selector => {
+            const outs = [...document.querySelectorAll(selector)];
+            const failed = o => /Error displaying widget/.test(o.innerText);
+            return {count: outs.length, errors: outs.filter(failed).map(o => o.innerText),
+                    rendered: outs.filter(o => o.querySelector('.jupyter-widgets')
+                                               && !failed(o)).length};
+        }""", self.WIDGET_OUTPUTS)
 
     def error_outputs(self) -> list:
         """The text of every output that a failed cell (or a widget that failed) left."""

@@ -1,7 +1,16 @@
-"""Every chapter in a real browser: Run All Cells gives no errors, its widgets render, and
-using one of them (a slider, a button, a dropdown, a text box, toggle buttons) changes
-the picture or the text the widget shows."""
+"""Every chapter in a real browser, as a learner meets it:
 
+* opened, it shows its saved widgets and stays as it was: once autosave has had a few
+  turns, it is not marked changed and the file is byte for byte the same;
+* Run All Cells gives no errors, its widgets render, and using one of them (a slider, a
+  button, a dropdown, a text box, toggle buttons) changes the picture or the text it shows;
+* once autosave has written the run and the kernel is gone, opening it again renders every
+  widget from the saved state (no "Error displaying widget: model not found").
+
+JupyterLab works on copies in a temporary folder: the repository's files are never written."""
+
+import json
+import platform
 import re
 import time
 from pathlib import Path
@@ -49,17 +58,19 @@ SHOWN = """area => [...area.querySelectorAll('img')].map(i => i.src).join('|') +
                   + [...area.querySelectorAll('.widget-html-content')].map(h => h.innerHTML).join('|')"""
 
 
-# What a learner saw go wrong, as one check over every widget on the page: a dropdown
-# showing a blank box, text cut off ("new starting wei…", "epoch 10/1"), toggle buttons
-# wrapping onto a second line, and pictures stretched or squeezed instead of shown at the
-# size they were drawn (text soft or unreadable).
-LAYOUT_PROBLEMS = """() => {
+# What a learner saw go wrong, as one check over every widget on the page (or inside one
+# element): a dropdown showing a blank box, text cut off ("new starting wei…", "epoch
+# 10/1"), toggle buttons wrapping onto a second line, pictures stretched or squeezed
+# instead of shown at the size they were drawn (text soft or unreadable), a column of
+# controls running under the table beside it, and a progress line wrapping.
+LAYOUT_PROBLEMS = """root => {
+    root = root || document;               // page.evaluate passes null, not undefined
     const problems = [];
     const named = el => (el.closest('.widget-inline-hbox, .widget-hbox, .jupyter-widgets')
                          || el).innerText.trim().split('\\n')[0].slice(0, 40);
     const visible = el => el.offsetParent !== null && el.getClientRects().length > 0;
     const widgets = '.jp-OutputArea-output .jupyter-widgets';
-    for (const img of document.querySelectorAll(widgets + ' img')) {
+    for (const img of root.querySelectorAll(widgets + ' img')) {
         if (!visible(img)) continue;
         if (!img.complete || img.naturalWidth === 0) {
             problems.push('an image did not load');
@@ -70,13 +81,13 @@ LAYOUT_PROBLEMS = """() => {
             problems.push(`a picture drawn ${img.naturalWidth}x${img.naturalHeight} px is shown `
                           + `at ${img.clientWidth}x${img.clientHeight} px`);
     }
-    for (const select of document.querySelectorAll(widgets + ' select')) {
+    for (const select of root.querySelectorAll(widgets + ' select')) {
         const option = select.options[select.selectedIndex];
         if (!option || !option.text.trim()) problems.push(`a blank dropdown (${named(select)})`);
     }
     const texts = ' button, .widget-label, .widget-label-basic, .widget-readout, '
                   + '.widget-html-content';
-    for (const el of document.querySelectorAll(widgets + texts.split(',').join(',' + widgets))) {
+    for (const el of root.querySelectorAll(widgets + texts.split(',').join(',' + widgets))) {
         if (!visible(el) || !el.innerText.trim()) continue;
         const style = getComputedStyle(el);
         const clips = style.overflow !== 'visible' || style.textOverflow === 'ellipsis';
@@ -84,12 +95,42 @@ LAYOUT_PROBLEMS = """() => {
             problems.push(`text cut off: "${el.innerText.trim().slice(0, 60)}" needs `
                           + `${el.scrollWidth} px, has ${el.clientWidth} px`);
     }
-    for (const group of document.querySelectorAll(widgets + ' .widget-toggle-buttons')) {
+    for (const group of root.querySelectorAll(widgets + ' .widget-toggle-buttons')) {
         const parts = [...group.querySelectorAll('button, .widget-label')].filter(visible)
             .map(e => e.getBoundingClientRect());
         const middle = parts.length && parts[0].top + parts[0].height / 2;
         if (parts.some(r => middle < r.top || middle > r.bottom))
             problems.push(`toggle buttons and their label wrap onto two lines (${named(group)})`);
+    }
+    // Side by side, nothing runs under a neighbour: every control, picture or text inside
+    // one child of an HBox stays clear of the others (a squeezed column once ran under the
+    // table beside it, hiding its text box, drop-down and "add" button).
+    const parts = '.widget-html-content, .widget-label, input, textarea, select, button, img';
+    const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+                              && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+    for (const box of root.querySelectorAll('.jp-OutputArea-output .widget-hbox')) {
+        const children = [...box.children].filter(visible);
+        for (const child of children) {
+            const inside = [...child.querySelectorAll(parts)].filter(visible);
+            for (const other of children.filter(c => c !== child)) {
+                const theirs = other.getBoundingClientRect();
+                const hit = inside.find(p => overlap(p.getBoundingClientRect(), theirs));
+                if (hit)
+                    problems.push(`"${named(hit)}" runs under its neighbour "${named(other)}"`);
+            }
+        }
+    }
+    // A progress line stays one line: its label and figures do not wrap beside the bar.
+    for (const line of root.querySelectorAll('.jp-OutputArea-output .widget-hbox')) {
+        if (!line.querySelector(':scope > .widget-hprogress, :scope > .progress')) continue;
+        for (const text of line.querySelectorAll('.widget-label, .widget-html-content')) {
+            const range = document.createRange();
+            range.selectNodeContents(text);
+            const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+            if (visible(text) && tops.size > 1)
+                problems.push(`progress text wraps onto ${tops.size} lines: `
+                              + `"${text.innerText.trim().slice(0, 60)}"`);
+        }
     }
     return problems;
 }"""
@@ -147,7 +188,12 @@ def wait_for_saved_widgets(notebook, page, name: str) -> None:
         if not page.get_by_text("model not found").count():
             raise
         notebook.open(name)
-        pictures.wait_for(state="visible", timeout=30_000)
+        try:
+            pictures.wait_for(state="visible", timeout=30_000)
+        except PlaywrightTimeout:
+            errors = notebook.widget_outputs()["errors"]
+            raise AssertionError(f"saved widgets do not render, also when opened again: "
+                                 f"{errors[:3]}") from None
 
 
 def widget_reprs(page) -> list:
@@ -170,12 +216,75 @@ def save_widget_screenshots(page, chapter: str) -> None:
         output.screenshot(path=str(folder / f"{chapter}-{i}.png"))
 
 
+def add_as_saved(lab, source: Path) -> str:
+    """Copy the chapter byte for byte and trust it, as ``course.py lab`` does.
+
+    One field may differ on this machine: ``language_info.version`` records the Python that
+    last ran the notebook, and JupyterLab writes the running kernel's there on open.  Where
+    this Python is another version, the copy gets this version (written by nbformat, as the
+    executor writes), so that everything else is still compared byte for byte."""
+    name = lab.add_file(source, source.name)
+    nb = json.loads(source.read_text(encoding="utf-8"))
+    if nb["metadata"].get("language_info", {}).get("version") != platform.python_version():
+        import nbformat
+
+        nb = nbformat.read(source, as_version=4)
+        nb.metadata.language_info.version = platform.python_version()
+        nbformat.write(nb, lab.root / name)
+    lab.trust(name)
+    return name
+
+
+def widget_views_saved(path: Path) -> int:
+    """How many outputs of the notebook at ``path`` are widgets."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    return sum("application/vnd.jupyter.widget-view+json" in out.get("data", {})
+               for cell in nb["cells"] if cell["cell_type"] == "code"
+               for out in cell.get("outputs", []))
+
+
+def assert_every_widget_renders(notebook, expected: int) -> None:
+    """Every widget output shows a widget: none "model not found", none shown as text."""
+    notebook.page.wait_for_function(
+        """n => {
+            const outs = [...document.querySelectorAll(WIDGET_OUTPUTS)];
+            return outs.length >= n && outs.every(o => o.classList.contains('jupyter-widgets')
+                                                   || o.querySelector('.jupyter-widgets'));
+        }""".replace("WIDGET_OUTPUTS", repr(notebook.WIDGET_OUTPUTS)),
+        arg=expected, timeout=30_000, polling=250)
+    shown = notebook.widget_outputs()
+    assert not shown["errors"], f"widgets that did not render: {shown['errors'][:3]}"
+    assert shown["count"] == shown["rendered"] == expected, shown
+
+
+def assert_opening_changes_nothing(notebook, name: str, saved: bytes) -> None:
+    """A few autosave intervals after opening, the notebook is not marked changed and the
+    file is what it was.  (JupyterLab rewrote an old kernelspec; and the widget manager,
+    saving widget state, marks a notebook changed when it restores the saved widgets, so
+    autosave does write it: the save hook makes that write give back the same bytes.)"""
+    time.sleep(3 * notebook.lab.autosave_s)
+    deadline = time.monotonic() + 30
+    while notebook.is_dirty():
+        assert time.monotonic() < deadline, f"{name} is still marked changed after opening"
+        time.sleep(0.5)
+    now = (notebook.lab.root / name).read_bytes()
+    if now != saved:
+        import difflib
+
+        diff = difflib.unified_diff(saved.decode().splitlines(), now.decode().splitlines(),
+                                    "as saved", "after opening", n=1, lineterm="")
+        raise AssertionError(f"opening {name} rewrote it:\n" + "\n".join(list(diff)[:40]))
+
+
 def check_chapter(chapter, lab, notebook, page):
-    name = lab.add(CHAPTERS / f"{chapter}.ipynb", trusted=True)
+    name = add_as_saved(lab, CHAPTERS / f"{chapter}.ipynb")
+    saved = (lab.root / name).read_bytes()
     notebook.open(name)
     wait_for_saved_widgets(notebook, page, name)
     assert not widget_reprs(page), "saved widgets shown as text before running"
+    assert_every_widget_renders(notebook, widget_views_saved(lab.root / name))
     assert_widgets_look_right(page)
+    assert_opening_changes_nothing(notebook, name, saved)
     notebook.run_all()
     notebook.assert_ran_cleanly()
 
@@ -209,6 +318,13 @@ def check_chapter(chapter, lab, notebook, page):
     notebook.wait_idle()
     notebook.assert_ran_cleanly()
     assert_widgets_look_right(page)
+
+    # Let autosave write the run, close, open again: the saved state shows every widget.
+    notebook.wait_saved(name, since=saved)
+    notebook.close()
+    notebook.open(name)
+    wait_for_saved_widgets(notebook, page, name)
+    assert_every_widget_renders(notebook, widget_views_saved(lab.root / name))
 
 
 # pytest-xdist's --dist loadscope sends each class to one worker: two halves, two workers.
