@@ -76,14 +76,14 @@ class _Switch:
         return False
 
     def __call__(self, fn):
-        kind = type(self)
+        fresh = self._fresh
         if inspect.isgeneratorfunction(fn):
             @functools.wraps(fn)
             def generator(*args, **kwargs):
                 gen = fn(*args, **kwargs)
                 to_send = None
                 while True:
-                    with kind():
+                    with fresh():
                         try:
                             value = gen.send(to_send)
                         except StopIteration as stop:
@@ -93,9 +93,13 @@ class _Switch:
 
         @functools.wraps(fn)
         def wrapped(*args, **kwargs):
-            with kind():
+            with fresh():
                 return fn(*args, **kwargs)
         return wrapped
+
+    def _fresh(self):
+        """A new switch like this one, for one call of a decorated function."""
+        return type(self)()
 
 
 class no_grad(_Switch):
@@ -118,9 +122,49 @@ def is_grad_enabled() -> bool:
     return _grad_enabled
 
 
-def set_grad_enabled(flag: bool) -> None:
-    global _grad_enabled
-    _grad_enabled = bool(flag)
+class set_grad_enabled(_Switch):
+    """Recording on (True) or off (False), as PyTorch's ``set_grad_enabled``.
+
+    Called on its own, ``set_grad_enabled(False)`` switches recording off at once, until
+    switched back.  In a ``with`` block or as a decorator (``@set_grad_enabled(False)``)
+    the mode holds only inside, and the mode from before comes back afterwards, even
+    when an error leaves the block.
+    """
+    _flag = "_grad_enabled"
+
+    def __new__(cls, mode):
+        return object.__new__(cls)
+
+    def __init__(self, mode):
+        if not isinstance(mode, (bool, np.bool_)):
+            raise TypeError(f"set_grad_enabled: mode must be True or False, got "
+                            f"{type(mode).__name__} {mode!r}.")
+        global _grad_enabled
+        super().__init__()
+        self._value = bool(mode)
+        self._saved.append(_grad_enabled)     # what a `with` block restores on exit
+        _grad_enabled = self._value           # takes effect now, as a plain call
+
+    def __enter__(self):
+        global _grad_enabled
+        _grad_enabled = self._value
+        return self
+
+    def __exit__(self, *exc):
+        global _grad_enabled
+        _grad_enabled = self._saved[-1]
+        return False
+
+    def __call__(self, fn):
+        global _grad_enabled
+        _grad_enabled = self._saved[-1]       # as a decorator: nothing changes until fn runs
+        return super().__call__(fn)
+
+    def _fresh(self):
+        return set_grad_enabled(self._value)
+
+    def __repr__(self) -> str:
+        return f"minigrad.set_grad_enabled(mode={self._value})"
 
 
 def set_detect_anomaly(flag: bool) -> None:

@@ -277,9 +277,18 @@ class Tensor:
             )
         return self.data.item()
 
-    def numpy(self) -> np.ndarray:
+    def numpy(self, force: bool = False) -> np.ndarray:
         """The underlying NumPy array, shared, not copied (as PyTorch's ``numpy()``):
-        writing into it changes the tensor."""
+        writing into it changes the tensor.
+
+        As in PyTorch, a tensor that requires grad refuses while gradients are recorded
+        (the array would escape the graph: a change made through it is never seen by
+        backward); ``t.detach().numpy()`` says that you mean it.  ``force=True`` does that
+        for you."""
+        if self.requires_grad and not force and sys.modules["minigrad.autograd"]._grad_enabled:
+            raise RuntimeError("numpy() on a tensor that requires grad: the array would share "
+                               "its memory outside the graph. Use t.detach().numpy() (or "
+                               "t.numpy(force=True)), or call it inside `with no_grad():`.")
         return self.data
 
     def __len__(self) -> int:
