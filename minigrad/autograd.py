@@ -236,20 +236,6 @@ class Node:
         return f"<{self.op}>"
 
 
-def _version_counters(data: np.ndarray, inputs: tuple):
-    """The version counter an op's output shares: its input's, when the output is a view
-    of that input's array (reshape, transpose, slicing), so that an in-place change through
-    either one is seen by both."""
-    base = data.base
-    if base is None:
-        return None
-    for t in inputs:
-        array = t._data
-        if array is not None and (base is array or base is array.base and base is not None):
-            return t.version_counter()
-    return None
-
-
 # -- recording ---------------------------------------------------------------------------
 def record(data: np.ndarray, inputs: tuple, backward, op: str, saved: tuple = (),
            saves_output: bool = False) -> Tensor:
@@ -280,7 +266,7 @@ def record(data: np.ndarray, inputs: tuple, backward, op: str, saved: tuple = ()
     out._data = data
     out._grad = out._node = out._pending = None
     out.requires_grad = False
-    out._version = None if data.base is None else _version_counters(data, inputs)
+    out._version = out._view = out._views = None
     if not _grad_enabled:
         return out
     for t in inputs:
@@ -321,6 +307,31 @@ def record(data: np.ndarray, inputs: tuple, backward, op: str, saved: tuple = ()
     out._node = node
     out.requires_grad = True
     return out
+
+
+def rebase(t: Tensor, inputs: tuple, backward, op: str, saved: tuple = (),
+           saved_versions: int = 0) -> Node:
+    """Give ``t`` a new history: a node that computed it from ``inputs`` (tensors, or the
+    nodes of tensors), whatever made it before.  In-place ops and views use this (see
+    minigrad/views.py); ``saved`` holds version counters, ``saved_versions`` their sum."""
+    node = _new(Node)
+    node.op = op
+    node.backward = backward
+    node.inputs = tuple(i if type(i) is Node else (i._node or i) for i in inputs)
+    node.saved, node.saved_versions = saved, saved_versions
+    node.out = _weak(t)
+    node.shape = t._data.shape
+    node.dtype = t._data.dtype
+    node.pending = node.extra = None
+    if _anomaly_enabled:
+        node._set("trace", "".join(traceback.format_stack()[:-2]))
+    old = t._node
+    if old is not None and old._get("retains"):      # retain_grad() follows the tensor
+        old.extra["retains"] = False
+        node._set("retains", True)
+    t._node = node
+    t.requires_grad = True
+    return node
 
 
 # -- walking the graph ------------------------------------------------------------------
@@ -419,7 +430,8 @@ def _changed_in_place(node: Node) -> RuntimeError:
             changed.append(f"its input {i}, now at version {t.version}")
     if out is not None and any(out._version is c for c in node.saved) and out.version:
         changed.append(f"its output, now at version {out.version}")
-    what = "; ".join(changed) or "one of them"
+    what = "; ".join(changed) or ("a tensor it read that is not one of its inputs, such as "
+                                  "an index, a mask or a target")
     return RuntimeError(
         f"one of the tensors that '{node.op}' saved for its backward ({what}) was changed in "
         f"place after the forward pass, so its gradient would use the new values. Change it "

@@ -4,10 +4,16 @@
 one; each input's gradient is its own slice of the output's gradient.  Splitting
 is the mirror image: each piece is a slice of the input, and its gradient goes
 back into that slice (zeros elsewhere).
+
+The pieces of ``narrow``, ``split``, ``chunk`` and ``unbind`` are views of the input, its
+very memory, as in PyTorch.  Those of ``split``, ``chunk`` and ``unbind`` (and so the rows
+you iterate over) are several views made at once, which PyTorch does not let you change
+in place while gradients are recorded (minigrad/views.py).
 """
 
 import numpy as np
 
+from .. import views
 from ..autograd import record
 from ..errors import ShapeError
 from ..tensor import Tensor, tensor_method
@@ -73,16 +79,22 @@ def stack(tensors, dim: int = 0) -> Tensor:
 concat = concatenate = cat
 
 
-def _narrow(a, d: int, start: int, length: int, op: str) -> Tensor:
-    index = (slice(None),) * d + (slice(start, start + length),)
+def _piece(a, index: tuple, op: str, several: bool = False) -> Tensor:
+    """``a[index]`` (a basic index) as a view, recorded as ``op``; ``several`` when the
+    op returns several such views at once."""
     in_shape, dtype = a.shape, a.dtype
 
     def backward(g):
         full = np.zeros(in_shape, dtype=dtype)
         full[index] = g
-        return (full,)
+        return full
 
-    return record(a.data[index].copy(), (a,), backward, op)
+    return views.view(a, op, lambda array: array[index], backward, op if several else "")
+
+
+def _narrow(a, d: int, start: int, length: int, op: str) -> Tensor:
+    return _piece(a, (slice(None),) * d + (slice(start, start + length),), op,
+                  several=op != "narrow")
 
 
 @tensor_method("narrow")
@@ -134,3 +146,15 @@ def chunk(a, chunks: int, dim: int = 0) -> tuple:
         raise ValueError(f"chunk: chunks must be a positive int, got {chunks!r}.")
     n = a.shape[axis(dim, a.ndim, "chunk")]
     return split(a, -(-n // chunks) if n else [0] * chunks, dim)
+
+
+@tensor_method("unbind")
+def unbind(a, dim: int = 0) -> tuple:
+    """The slices along ``dim``, each without that axis: ``unbind(t)`` gives t's rows.
+    Iterating over a tensor gives the same views."""
+    if a.ndim == 0:
+        raise TypeError("unbind: a 0-d tensor has no axis to take slices along.")
+    d = axis(dim, a.ndim, "unbind")
+    lead = (slice(None),) * d
+    return tuple(_piece(a, lead + (i, Ellipsis), "unbind", several=True)
+                 for i in range(a.shape[d]))
