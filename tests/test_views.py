@@ -47,7 +47,7 @@ def _assert_equal(ours, theirs, where="result"):
 
 def refused(torch, fn, match, error=RuntimeError):
     """PyTorch raises on ``fn``, and so does minigrad, with a message matching ``match``."""
-    with pytest.raises(Exception):
+    with pytest.raises(RuntimeError):
         fn(torch)
     with pytest.raises(error, match=match):
         fn(mg)
@@ -115,6 +115,29 @@ def test_writes_through_the_base_show_in_its_views(torch):
     same(torch, fn)
 
 
+def test_idioms_of_pytorchs_tutorials(torch):
+    """The 60-minute blitz and 'Learn the basics': a column set to 0, the NumPy bridge in
+    both directions, a hand-written SGD step and zeroing gradients in place."""
+    def fn(lib):
+        t = lib.ones(4, 4)
+        t[:, 1] = 0
+        n = t.numpy()
+        t.add_(1)                                     # the array sees it ...
+        a = np.ones(3)
+        b = lib.from_numpy(a)
+        np.add(a, 1, out=a)                           # ... and the tensor sees this
+        w = f64(lib, [[0.5, -1.0], [2.0, 0.25]], grad=True)
+        x = f64(lib, [[1.0, 2.0], [3.0, -1.0]])
+        (x @ w).pow(2).sum().backward()
+        with lib.no_grad():
+            w -= 0.1 * w.grad
+            w[0, 0] = 1.0
+        grad = w.grad.clone()
+        w.grad.zero_()
+        return t, n.copy(), b, w, grad, w.grad, version(w)
+    same(torch, fn)
+
+
 # -- which functions return views: the same as PyTorch's --------------------------------------
 TAKES = {
     "t[1]": lambda lib, t: t[1],
@@ -177,14 +200,16 @@ def test_a_view_shares_memory_and_version_both_ways_as_in_pytorch(torch, name):
 
 
 def test_the_course_expand_is_a_view_like_pytorchs_expand(torch):
-    t = mg.arange(3.0)
-    e = t.expand(0, 2)                                # the course's expand(dim, copies)
-    theirs = torch.arange(3.0).unsqueeze(0).expand(2, 3)
-    assert e._is_view() and theirs._is_view()
-    t.add_(1)
-    assert e.data.tolist() == [[1, 2, 3], [1, 2, 3]]
-    refused(torch, lambda lib: (t if lib is mg else theirs).expand(0, 2).add_(1)
-            if lib is mg else theirs.add_(1), "one memory location.*clone")
+    ours, theirs = mg.arange(3.0), torch.arange(3.0)
+    e, f = ours.expand(0, 2), theirs.unsqueeze(0).expand(2, 3)   # expand(dim, copies)
+    assert e._is_view() and f._is_view()
+    ours.add_(1)
+    theirs.add_(1)
+    assert e.tolist() == f.tolist() == [[1, 2, 3], [1, 2, 3]]
+    with pytest.raises(RuntimeError):
+        f.add_(1)
+    with pytest.raises(RuntimeError, match="one memory location.*clone"):
+        e.add_(1)
 
 
 def test_a_view_records_its_base_as_pytorchs__base(torch):
@@ -424,3 +449,23 @@ def test_data_assignment_unshares_a_base_and_its_views(torch):
         v.add_(1)
         return a, v
     same(torch, fn)
+
+
+def test_copies_and_pickles_of_a_view_stand_on_their_own():
+    """deepcopy and pickle copy a view's array apart from its base's, so the copy is a
+    tensor of its own; the original base keeps its views, and a copied base has none."""
+    import copy
+    import pickle
+
+    layer = mg.nn.Linear(3, 2)
+    row, transposed = layer.weight[0], layer.weight.T
+    for clone in (copy.deepcopy(layer), pickle.loads(pickle.dumps(layer))):
+        assert clone.weight._views is None and clone.weight.requires_grad
+        with mg.no_grad():
+            clone.weight.zero_()
+        assert row.data.tolist() == layer.weight.data[0].tolist() != [0.0, 0.0, 0.0]
+    plain = mg.zeros(2, 3)
+    for copied, base in ((copy.deepcopy(row), layer.weight),
+                         (pickle.loads(pickle.dumps(plain.T)), plain)):
+        assert not copied._is_view() and not np.shares_memory(copied.data, base.data)
+    assert row._base is layer.weight and transposed._base is layer.weight

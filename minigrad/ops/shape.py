@@ -30,7 +30,10 @@ def view(a, *shape):
 
 @tensor_method("flatten")
 def flatten(a, start_dim: int = 0, end_dim: int = -1):
-    """Merge the axes ``start_dim`` … ``end_dim`` (all, by default) into one."""
+    """Merge the axes ``start_dim`` … ``end_dim`` (all, by default) into one.
+
+    Merging one axis (a vector's ``flatten()``) changes nothing, and returns the tensor
+    itself, as PyTorch does."""
     if a.ndim == 0:
         return reshaped(a, (1,), "flatten")
     start = axis(start_dim, a.ndim, "flatten", "start_dim")
@@ -38,6 +41,8 @@ def flatten(a, start_dim: int = 0, end_dim: int = -1):
     if start > end:
         raise ValueError(f"flatten: start_dim ({start_dim}) must not come after end_dim "
                          f"({end_dim}) for a tensor with shape {a.shape}.")
+    if start == end:
+        return a
     merged = math.prod(a.shape[start:end + 1])
     return reshaped(a, a.shape[:start] + (merged,) + a.shape[end + 1:], "flatten")
 
