@@ -60,6 +60,9 @@ class Tensor:
     ``grad_fn`` remembers the ``op`` that made it and how to send a gradient back to
     its ``parents``, and ``backward()`` uses that memory to send gradients back to
     the leaves.
+
+    As in PyTorch, ``t[0]``, ``t.T``, ``t.reshape(…)`` and the like are *views*: they share
+    ``t``'s memory, so a change through one shows in the other (minigrad/views.py).
     """
 
     # ``_hooks`` is set only on tensors you create and those given a hook: ops make tensors

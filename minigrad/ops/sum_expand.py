@@ -5,6 +5,10 @@ every copy (an expand).  ``expand(dim, copies)`` makes copies, so its backward
 adds their gradients up (a sum).  ``broadcast_to`` is expand done implicitly, and
 its backward is :func:`minigrad.broadcasting.sum_to`.  ``reshape`` only relabels
 the elements, so its backward reshapes the gradient back.
+
+As in PyTorch, ``expand``, ``broadcast_to`` and ``reshape`` (when the memory allows) return
+*views*: the input's memory, not a copy (see minigrad/views.py).  An expanded tensor's
+copies are one memory location, so writing into one in place is refused.
 """
 
 import math
