@@ -26,7 +26,9 @@ as a stand-in whose values were freed.
 
 Before a node's backward runs, the engine checks that the tensors it saved (the
 ``saved=`` of :func:`record`) were not changed in place since the forward pass: each
-tensor has a version counter, bumped by every in-place change, as PyTorch's.
+tensor has a version counter, bumped by every in-place change, as PyTorch's.  A change
+that is recorded gives the tensor a new node with :func:`rebase`; minigrad/views.py says
+how in-place changes and views (tensors sharing another's memory) use it.
 """
 
 from __future__ import annotations

@@ -64,7 +64,7 @@ def getitem(a, index):
     tensors = _index_tensors(index)
     index = _plain(index)
     if _is_basic(index):
-        return _basic(a, index)
+        return basic_view(a, index)
     try:
         out = a._data[index]
     except IndexError as err:
@@ -86,8 +86,9 @@ def basic_view_index(index) -> tuple:
     return parts if any(p is Ellipsis for p in parts) else parts + (Ellipsis,)
 
 
-def _basic(a, index):
-    """``a[index]`` for ints, slices, None and ...: a view of ``a``."""
+def basic_view(a, index, op: str = "getitem", several: bool = False):
+    """``a[index]`` for ints, slices, None and ...: a view of ``a``, recorded as ``op``;
+    ``several`` when the op returns several such views at once (split, unbind …)."""
     parts = basic_view_index(index)
     try:
         out = a._data[parts]
@@ -100,4 +101,5 @@ def _basic(a, index):
         full[parts] = g
         return full
 
-    return views.view(a, "getitem", lambda array: array[parts], backward, data=out)
+    return views.view(a, op, lambda array: array[parts], backward, op if several else "",
+                      data=out)

@@ -18,6 +18,8 @@ Each op below is written twice: as NumPy writing into the array, for when nothin
 recorded, and as an out-of-place op on the old values, for when it is.
 """
 
+import operator
+
 import numpy as np
 
 from .. import autograd, dtypes, views
@@ -52,29 +54,20 @@ def _arithmetic(name: str, ufunc, op):
             t, name, lambda source: op(source, operand), (operand,), reads_self,
             write=lambda array: ufunc(array, values, out=array, casting="same_kind"))
     method.__name__ = name
-    method.__doc__ = f"``t.{name}(other)``: {ufunc.__name__} into ``t`` itself; returns ``t``."
+    call = f"t.{name}(other)" if name.endswith("_") else name
+    method.__doc__ = f"``{call}``: {ufunc.__name__} into ``t`` itself; returns ``t``."
     return method
 
 
-add_ = tensor_method("add_")(_arithmetic("add_", np.add, lambda a, b: a + b))
-sub_ = tensor_method("sub_")(_arithmetic("sub_", np.subtract, lambda a, b: a - b))
-mul_ = tensor_method("mul_")(_arithmetic("mul_", np.multiply, lambda a, b: a * b))
-div_ = tensor_method("div_")(_arithmetic("div_", np.true_divide, lambda a, b: a / b))
-
-
-def _augmented(name: str, ufunc, op):
-    """``t += x`` is ``t.add_(x)``, in place whatever ``t`` is, as in PyTorch."""
-    inplace = _arithmetic(f"t {name} x", ufunc, op)
-
-    def method(t, other):
-        return inplace(t, other)
-    return method
-
-
-tensor_method("__iadd__")(_augmented("+=", np.add, lambda a, b: a + b))
-tensor_method("__isub__")(_augmented("-=", np.subtract, lambda a, b: a - b))
-tensor_method("__imul__")(_augmented("*=", np.multiply, lambda a, b: a * b))
-tensor_method("__itruediv__")(_augmented("/=", np.true_divide, lambda a, b: a / b))
+add_ = tensor_method("add_")(_arithmetic("add_", np.add, operator.add))
+sub_ = tensor_method("sub_")(_arithmetic("sub_", np.subtract, operator.sub))
+mul_ = tensor_method("mul_")(_arithmetic("mul_", np.multiply, operator.mul))
+div_ = tensor_method("div_")(_arithmetic("div_", np.true_divide, operator.truediv))
+# t += x is t.add_(x): in place whatever t is, as in PyTorch (never t = t + x)
+tensor_method("__iadd__")(_arithmetic("t += x", np.add, operator.add))
+tensor_method("__isub__")(_arithmetic("t -= x", np.subtract, operator.sub))
+tensor_method("__imul__")(_arithmetic("t *= x", np.multiply, operator.mul))
+tensor_method("__itruediv__")(_arithmetic("t /= x", np.true_divide, operator.truediv))
 
 
 def _overwritten(source, value, casting: str = "unsafe"):

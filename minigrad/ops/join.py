@@ -13,10 +13,10 @@ in place while gradients are recorded (minigrad/views.py).
 
 import numpy as np
 
-from .. import views
 from ..autograd import record
 from ..errors import ShapeError
 from ..tensor import Tensor, tensor_method
+from .indexing import basic_view
 from .operands import axis
 
 
@@ -79,22 +79,9 @@ def stack(tensors, dim: int = 0) -> Tensor:
 concat = concatenate = cat
 
 
-def _piece(a, index: tuple, op: str, several: bool = False) -> Tensor:
-    """``a[index]`` (a basic index) as a view, recorded as ``op``; ``several`` when the
-    op returns several such views at once."""
-    in_shape, dtype = a.shape, a.dtype
-
-    def backward(g):
-        full = np.zeros(in_shape, dtype=dtype)
-        full[index] = g
-        return full
-
-    return views.view(a, op, lambda array: array[index], backward, op if several else "")
-
-
 def _narrow(a, d: int, start: int, length: int, op: str) -> Tensor:
-    return _piece(a, (slice(None),) * d + (slice(start, start + length),), op,
-                  several=op != "narrow")
+    return basic_view(a, (slice(None),) * d + (slice(start, start + length),), op,
+                      several=op != "narrow")
 
 
 @tensor_method("narrow")
@@ -156,5 +143,4 @@ def unbind(a, dim: int = 0) -> tuple:
         raise TypeError("unbind: a 0-d tensor has no axis to take slices along.")
     d = axis(dim, a.ndim, "unbind")
     lead = (slice(None),) * d
-    return tuple(_piece(a, lead + (i, Ellipsis), "unbind", several=True)
-                 for i in range(a.shape[d]))
+    return tuple(basic_view(a, lead + (i,), "unbind", several=True) for i in range(a.shape[d]))
