@@ -110,7 +110,7 @@ class Tensor:
         self._hooks = None
         self._pending = None           # a leaf's gradient while backward() sums it
         self._view = None              # for a view: its base and how it was taken (views.py)
-        self._views = None             # for a base: its views, weakly (views.py)
+        self._views = None             # for a base: weak references to its views (views.py)
 
     # -- the values -------------------------------------------------------------------
     @property
@@ -147,8 +147,10 @@ class Tensor:
         if self._view is not None:
             self._view = None
         else:
-            for view in list(self._views):
-                view._view = None
+            for ref in self._views:
+                view = ref()
+                if view is not None:
+                    view._view = None
             self._views = None
         self._version = [self.version]
 

@@ -64,6 +64,8 @@ from . import autograd
 from .errors import ShapeError
 from .tensor import Tensor
 
+_weak = weakref.ref
+
 
 class View:
     """What a view remembers: its ``base``, the ``steps`` that take it from the base, and
@@ -95,17 +97,29 @@ def view(a: Tensor, op: str, take, give_back, creation: str = "", data=None) -> 
         creation = parent.creation or creation        # a view of a view inherits the rule
     if not autograd._grad_enabled and not creation:
         creation = "no_grad"
-    out._version = a.version_counter()
+    out._version = a._version or a.version_counter()
     out._view = View(base, steps + ((take, give_back),), creation)
-    views = base._views
-    if views is None:
-        views = base._views = weakref.WeakSet()
-    views.add(out)
+    refs = base._views
+    if refs is None:
+        base._views = [_weak(out)]
+    else:
+        refs.append(_weak(out))
+        n = len(refs)
+        if n >= 32 and n & (n - 1) == 0:      # now and then, forget the views that died
+            refs[:] = [r for r in refs if r() is not None]
     return out
+
+
+def views_of(base: Tensor) -> list:
+    """The views of ``base`` that are still alive."""
+    alive = (ref() for ref in base._views or ())
+    return [v for v in alive if v is not None]
 
 
 def shares_memory(out: np.ndarray, a: np.ndarray) -> bool:
     """Whether an op's result is a view of its input's array (a zero-size one counts)."""
+    if (a if a.base is None else a.base) is out.base:      # the usual case, and quick
+        return True
     return np.may_share_memory(out, a) or (out.size == 0 and out.base is not None)
 
 
@@ -217,9 +231,7 @@ def _copy_slices(base: Tensor, steps: tuple, node) -> None:
 
 def _refresh_views(base: Tensor) -> None:
     """Each view of ``base`` takes its history from the base's new one (``as_strided``)."""
-    if not base._views:
-        return
-    for v in list(base._views):
+    for v in views_of(base):
         if v._view.creation != "no_grad":
             autograd.rebase(v, (base,), _through(v._view.steps), "as_strided")
 
@@ -269,7 +281,7 @@ def refuse(t: Tensor, what: str) -> None:
 def check_target(a: np.ndarray, tensors, what: str) -> None:
     """Refuse, as PyTorch does, to write into an array ``a`` whose elements share memory
     (made by expand or broadcast_to), or from an operand that overlaps it in part."""
-    if any(s == 0 and n > 1 for s, n in zip(a.strides, a.shape)):
+    if 0 in a.strides and any(s == 0 and n > 1 for s, n in zip(a.strides, a.shape)):
         raise RuntimeError(f"{what}: several elements of this tensor are one memory location "
                            f"(it was made by expand or broadcast_to), so it cannot be changed "
                            f"in place. Use .clone() first, or change the tensor it was "
@@ -311,8 +323,8 @@ def reshape_in_place(t: Tensor, what: str, take, give_back, undo: tuple) -> Tens
         if not recording and t.requires_grad and t._view.creation != "no_grad":
             # its grad_fn still has the old shape: take it anew from the base's
             autograd.rebase(t, (t._view.base,), _through(t._view.steps), "as_strided")
-    elif t._views:
-        for v in t._views:
+    else:
+        for v in views_of(t):
             v._view.steps = (undo,) + v._view.steps
     t.bump_version()
     return t

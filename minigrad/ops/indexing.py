@@ -55,14 +55,15 @@ def _index_tensors(index) -> tuple:
 
 def _is_basic(index) -> bool:
     """True when the index only slices (each element picked at most once)."""
-    parts = index if isinstance(index, tuple) else (index,)
-    return all(isinstance(p, _BASIC) and not isinstance(p, bool) for p in parts)
+    for p in index if isinstance(index, tuple) else (index,):
+        if not isinstance(p, _BASIC) or isinstance(p, bool):
+            return False
+    return True
 
 
 @tensor_method("__getitem__")
 def getitem(a, index):
-    tensors = _index_tensors(index)
-    index = _plain(index)
+    given, index = index, _plain(index)
     if _is_basic(index):
         return basic_view(a, index)
     try:
@@ -76,14 +77,14 @@ def getitem(a, index):
         np.add.at(full, index, g)
         return (full,)
 
-    return record(out, (a,), backward, "getitem", saved=tensors)
+    return record(out, (a,), backward, "getitem", saved=_index_tensors(given))
 
 
 def basic_view_index(index) -> tuple:
     """A basic index as a tuple that makes NumPy return a view even when it picks a single
     element (``a[0, ...]`` of a vector is a 0-d view; ``a[0]`` would be a number)."""
     parts = index if isinstance(index, tuple) else (index,)
-    return parts if any(p is Ellipsis for p in parts) else parts + (Ellipsis,)
+    return parts if Ellipsis in parts else parts + (Ellipsis,)     # (basic parts compare safely)
 
 
 def basic_view(a, index, op: str = "getitem", several: bool = False):
