@@ -941,9 +941,15 @@ def _choose_written_view(ctx, into, max_steps=2):
         reshape_base = ("t_",)
     elif ctx.draw(st.integers(0, 3)) == 0:
         reshape_base = ("unsqueeze_", ctx.draw(st.integers(-y.ndim - 1, y.ndim)))
-    target = v if into == "view" else y.clone()
-    if into == "base" and reshape_base is not None:
-        getattr(target, reshape_base[0])(*reshape_base[1:])
+    # the target's shape when the write comes (after reshape_base, which changes v too
+    # when v is y itself), found by doing the same on a copy
+    y2 = y.clone()
+    v2 = y2
+    for step in steps:
+        v2 = _apply_view_step(TH, v2, step)
+    if reshape_base is not None:
+        getattr(y2, reshape_base[0])(*reshape_base[1:])
+    target = v2 if into == "view" else y2
     shape = tuple(target.shape)
     j = ctx.pick(lambda val: ctx.broadcastable(val.shape, shape)
                  and np.broadcast_shapes(val.shape, shape) == shape)
