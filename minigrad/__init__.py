@@ -4,6 +4,7 @@ The package is laid out the way the course builds it:
 
 * ``tensor.py``        the Tensor container and :func:`tensor_method` (chapter 1)
 * ``autograd.py``      recording ops and the backward walk (chapters 2-4)
+* ``views.py``         views (``t[0]``, ``reshape`` …) and in-place changes in the graph
 * ``broadcasting.py``  undoing broadcasting in backward (chapter 4)
 * ``ops/``             the operations, one file per chapter, then PyTorch's tensor API one
                        idea per file (see ``ops/__init__.py``)
@@ -38,7 +39,7 @@ from .ops.abs_sqrt import abs, sqrt
 from .ops.clamp import clamp, clip, maximum, minimum
 from .ops.compare import all, allclose, any, eq, equal, ge, gt, le, lt, ne
 from .ops.einsum import einsum
-from .ops.join import cat, chunk, concat, concatenate, narrow, split, stack
+from .ops.join import cat, chunk, concat, concatenate, narrow, split, stack, unbind
 from .ops.log_exp import logsumexp
 from .ops.minmax import argmax, argmin, max, min
 from .ops.select import gather, masked_fill, where
@@ -78,7 +79,7 @@ __all__ = [
     "int32", "int64", "long", "bool",
     "eq", "ne", "lt", "le", "gt", "ge", "equal", "allclose", "any", "all",
     "flatten", "squeeze", "unsqueeze", "cat", "concat", "concatenate", "stack", "split",
-    "chunk", "narrow", "gather", "masked_fill", "where",
+    "chunk", "narrow", "unbind", "gather", "masked_fill", "where",
     "abs", "sqrt", "clamp", "clip", "maximum", "minimum", "max", "min", "argmax", "argmin",
     "var", "std", "logsumexp", "einsum", "sort", "argsort", "topk", "return_types",
 ]

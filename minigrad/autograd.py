@@ -26,7 +26,9 @@ as a stand-in whose values were freed.
 
 Before a node's backward runs, the engine checks that the tensors it saved (the
 ``saved=`` of :func:`record`) were not changed in place since the forward pass: each
-tensor has a version counter, bumped by every in-place change, as PyTorch's.
+tensor has a version counter, bumped by every in-place change, as PyTorch's.  A change
+that is recorded gives the tensor a new node with :func:`rebase`; minigrad/views.py says
+how in-place changes and views (tensors sharing another's memory) use it.
 """
 
 from __future__ import annotations
@@ -76,14 +78,14 @@ class _Switch:
         return False
 
     def __call__(self, fn):
-        kind = type(self)
+        fresh = self._fresh
         if inspect.isgeneratorfunction(fn):
             @functools.wraps(fn)
             def generator(*args, **kwargs):
                 gen = fn(*args, **kwargs)
                 to_send = None
                 while True:
-                    with kind():
+                    with fresh():
                         try:
                             value = gen.send(to_send)
                         except StopIteration as stop:
@@ -93,9 +95,13 @@ class _Switch:
 
         @functools.wraps(fn)
         def wrapped(*args, **kwargs):
-            with kind():
+            with fresh():
                 return fn(*args, **kwargs)
         return wrapped
+
+    def _fresh(self):
+        """A new switch like this one, for one call of a decorated function."""
+        return type(self)()
 
 
 class no_grad(_Switch):
@@ -118,9 +124,49 @@ def is_grad_enabled() -> bool:
     return _grad_enabled
 
 
-def set_grad_enabled(flag: bool) -> None:
-    global _grad_enabled
-    _grad_enabled = bool(flag)
+class set_grad_enabled(_Switch):
+    """Recording on (True) or off (False), as PyTorch's ``set_grad_enabled``.
+
+    Called on its own, ``set_grad_enabled(False)`` switches recording off at once, until
+    switched back.  In a ``with`` block or as a decorator (``@set_grad_enabled(False)``)
+    the mode holds only inside, and the mode from before comes back afterwards, even
+    when an error leaves the block.
+    """
+    _flag = "_grad_enabled"
+
+    def __new__(cls, mode):
+        return object.__new__(cls)
+
+    def __init__(self, mode):
+        if not isinstance(mode, (bool, np.bool_)):
+            raise TypeError(f"set_grad_enabled: mode must be True or False, got "
+                            f"{type(mode).__name__} {mode!r}.")
+        global _grad_enabled
+        super().__init__()
+        self._value = bool(mode)
+        self._saved.append(_grad_enabled)     # what a `with` block restores on exit
+        _grad_enabled = self._value           # takes effect now, as a plain call
+
+    def __enter__(self):
+        global _grad_enabled
+        _grad_enabled = self._value
+        return self
+
+    def __exit__(self, *exc):
+        global _grad_enabled
+        _grad_enabled = self._saved[-1]
+        return False
+
+    def __call__(self, fn):
+        global _grad_enabled
+        _grad_enabled = self._saved[-1]       # as a decorator: nothing changes until fn runs
+        return super().__call__(fn)
+
+    def _fresh(self):
+        return set_grad_enabled(self._value)
+
+    def __repr__(self) -> str:
+        return f"minigrad.set_grad_enabled(mode={self._value})"
 
 
 def set_detect_anomaly(flag: bool) -> None:
@@ -192,20 +238,6 @@ class Node:
         return f"<{self.op}>"
 
 
-def _version_counters(data: np.ndarray, inputs: tuple):
-    """The version counter an op's output shares: its input's, when the output is a view
-    of that input's array (reshape, transpose, slicing), so that an in-place change through
-    either one is seen by both."""
-    base = data.base
-    if base is None:
-        return None
-    for t in inputs:
-        array = t._data
-        if array is not None and (base is array or base is array.base and base is not None):
-            return t.version_counter()
-    return None
-
-
 # -- recording ---------------------------------------------------------------------------
 def record(data: np.ndarray, inputs: tuple, backward, op: str, saved: tuple = (),
            saves_output: bool = False) -> Tensor:
@@ -236,7 +268,7 @@ def record(data: np.ndarray, inputs: tuple, backward, op: str, saved: tuple = ()
     out._data = data
     out._grad = out._node = out._pending = None
     out.requires_grad = False
-    out._version = None if data.base is None else _version_counters(data, inputs)
+    out._version = out._view = out._views = None
     if not _grad_enabled:
         return out
     for t in inputs:
@@ -277,6 +309,31 @@ def record(data: np.ndarray, inputs: tuple, backward, op: str, saved: tuple = ()
     out._node = node
     out.requires_grad = True
     return out
+
+
+def rebase(t: Tensor, inputs: tuple, backward, op: str, saved: tuple = (),
+           saved_versions: int = 0) -> Node:
+    """Give ``t`` a new history: a node that computed it from ``inputs`` (tensors, or the
+    nodes of tensors), whatever made it before.  In-place ops and views use this (see
+    minigrad/views.py); ``saved`` holds version counters, ``saved_versions`` their sum."""
+    node = _new(Node)
+    node.op = op
+    node.backward = backward
+    node.inputs = tuple(i if type(i) is Node else (i._node or i) for i in inputs)
+    node.saved, node.saved_versions = saved, saved_versions
+    node.out = _weak(t)
+    node.shape = t._data.shape
+    node.dtype = t._data.dtype
+    node.pending = node.extra = None
+    if _anomaly_enabled:
+        node._set("trace", "".join(traceback.format_stack()[:-2]))
+    old = t._node
+    if old is not None and old._get("retains"):      # retain_grad() follows the tensor
+        old.extra["retains"] = False
+        node._set("retains", True)
+    t._node = node
+    t.requires_grad = True
+    return node
 
 
 # -- walking the graph ------------------------------------------------------------------
@@ -375,7 +432,8 @@ def _changed_in_place(node: Node) -> RuntimeError:
             changed.append(f"its input {i}, now at version {t.version}")
     if out is not None and any(out._version is c for c in node.saved) and out.version:
         changed.append(f"its output, now at version {out.version}")
-    what = "; ".join(changed) or "one of them"
+    what = "; ".join(changed) or ("a tensor it read that is not one of its inputs, such as "
+                                  "an index, a mask or a target")
     return RuntimeError(
         f"one of the tensors that '{node.op}' saved for its backward ({what}) was changed in "
         f"place after the forward pass, so its gradient would use the new values. Change it "

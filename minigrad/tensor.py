@@ -60,12 +60,16 @@ class Tensor:
     ``grad_fn`` remembers the ``op`` that made it and how to send a gradient back to
     its ``parents``, and ``backward()`` uses that memory to send gradients back to
     the leaves.
+
+    As in PyTorch, ``t[0]``, ``t.T``, ``t.reshape(…)`` and the like are *views*: they share
+    ``t``'s memory, so a change through one shows in the other (minigrad/views.py).
     """
 
     # ``_hooks`` is set only on tensors you create and those given a hook: ops make tensors
-    # by the million, and every field they need not set makes them cheaper.
+    # by the million, and every field they need not set makes them cheaper.  ``_view`` and
+    # ``_views`` are minigrad/views.py's: how a view was taken from its base, and a base's views.
     __slots__ = ("_data", "_grad", "requires_grad", "_node", "_version", "_hooks", "_pending",
-                 "__weakref__")
+                 "_view", "_views", "__weakref__")
 
     # Make NumPy hand mixed expressions (``ndarray + Tensor``) to our reflected
     # operators instead of trying to treat the tensor as an array of objects.
@@ -80,12 +84,20 @@ class Tensor:
         if requires_grad:
             self.requires_grad_(True)
 
+    def __getstate__(self):
+        """For ``copy.deepcopy`` and pickle: the copy of a view is a tensor of its own (its
+        array is copied apart from its base's), and a base's views stay with the original."""
+        slots = {name: getattr(self, name) for name in Tensor.__slots__
+                 if name != "__weakref__" and hasattr(self, name)}
+        slots["_view"] = slots["_views"] = None
+        return None, slots
+
     @staticmethod
     def _from_op(data: np.ndarray) -> "Tensor":
         """A fresh leaf around an array that is already an ndarray (what ops produce)."""
         t = _new(Tensor)
         t._data = data
-        t._grad = t._node = t._version = t._pending = None
+        t._grad = t._node = t._version = t._pending = t._view = t._views = None
         t.requires_grad = False
         return t
 
@@ -97,6 +109,8 @@ class Tensor:
         self._version = None           # the version counter, made when first needed
         self._hooks = None
         self._pending = None           # a leaf's gradient while backward() sums it
+        self._view = None              # for a view: its base and how it was taken (views.py)
+        self._views = None             # for a base: weak references to its views (views.py)
 
     # -- the values -------------------------------------------------------------------
     @property
@@ -122,8 +136,23 @@ class Tensor:
         if self.requires_grad and value.dtype.kind != "f":
             raise TypeError(f"this tensor requires grad, so .data must stay floating-point; "
                             f"got an array of {value.dtype}.")
+        if value is not self._data and (self._view is not None or self._views):
+            self._unshare()
         self._data = value
         self.bump_version()
+
+    def _unshare(self) -> None:
+        """``t.data = other_array``: t no longer shares memory with its base or its views, so
+        it stops being a view (and they stop being its views), with a counter of its own."""
+        if self._view is not None:
+            self._view = None
+        else:
+            for ref in self._views:
+                view = ref()
+                if view is not None:
+                    view._view = None
+            self._views = None
+        self._version = [self.version]
 
     @property
     def version(self) -> int:
@@ -186,6 +215,15 @@ class Tensor:
         return self._node
 
     @property
+    def _base(self):
+        """For a view, the tensor whose memory it shares (never itself a view); else None."""
+        return None if self._view is None else self._view.base
+
+    def _is_view(self) -> bool:
+        """Whether this tensor is a view of another (see minigrad/views.py)."""
+        return self._view is not None
+
+    @property
     def is_leaf(self) -> bool:
         """True for tensors you created; False for results of recorded ops."""
         return self._node is None
@@ -240,7 +278,8 @@ class Tensor:
 
     def detach(self) -> "Tensor":
         """A new leaf sharing this tensor's data (and its version counter), cut off from
-        the graph."""
+        the graph.  As in PyTorch it is not a view: changing it in place changes this
+        tensor's values without a record, but a graph that saved them notices."""
         t = Tensor._from_op(self.data)
         t._version = self.version_counter()
         return t
@@ -277,9 +316,18 @@ class Tensor:
             )
         return self.data.item()
 
-    def numpy(self) -> np.ndarray:
+    def numpy(self, force: bool = False) -> np.ndarray:
         """The underlying NumPy array, shared, not copied (as PyTorch's ``numpy()``):
-        writing into it changes the tensor."""
+        writing into it changes the tensor.
+
+        As in PyTorch, a tensor that requires grad refuses while gradients are recorded
+        (the array would escape the graph: a change made through it is never seen by
+        backward); ``t.detach().numpy()`` says that you mean it.  ``force=True`` does that
+        for you."""
+        if self.requires_grad and not force and sys.modules["minigrad.autograd"]._grad_enabled:
+            raise RuntimeError("numpy() on a tensor that requires grad: the array would share "
+                               "its memory outside the graph. Use t.detach().numpy() (or "
+                               "t.numpy(force=True)), or call it inside `with no_grad():`.")
         return self.data
 
     def __len__(self) -> int:
@@ -288,10 +336,11 @@ class Tensor:
         return self.shape[0]
 
     def __iter__(self):
-        """Rows along the first axis, each a tensor indexed out of this one (so gradients flow)."""
+        """Rows along the first axis, each a view of this tensor (``unbind(0)``, as in
+        PyTorch): gradients flow through them, and writing into one writes into this tensor."""
         if self.ndim == 0:
             raise TypeError("iteration over a 0-d tensor; use .item() to get its value")
-        return (self[i] for i in range(self.shape[0]))
+        return iter(self.unbind(0))
 
     def __bool__(self) -> bool:
         if self.data.size != 1:

@@ -26,6 +26,7 @@ Needs PyTorch: without it the whole module is skipped with an install hint, exce
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -124,8 +125,8 @@ class MG:
         return x.softplus(beta, threshold)
 
     @staticmethod
-    def view(x, *shape):
-        return x.view(*shape)
+    def view(x, *shape):  # view needs a layout it can view, as torch's does
+        return x.contiguous().view(*shape)
 
     @staticmethod
     def logsigmoid(x):
@@ -206,7 +207,7 @@ class TH:
         return torch.nn.functional.softplus(x, beta, threshold)
 
     @staticmethod
-    def view(x, *shape):  # torch's view needs a contiguous tensor (minigrad's is reshape)
+    def view(x, *shape):
         return x.contiguous().view(*shape)
 
     @staticmethod
@@ -219,7 +220,8 @@ class TH:
 
 
 def build_index(B, parts):
-    """An index from parts ("s", start, stop, step) | ("i", int) | ("a", ints) | ("m", bools)."""
+    """An index from parts ("s", start, stop, step) | ("i", int) | ("n",) (None) |
+    ("a", ints) | ("m", bools)."""
     built = []
     for part in parts:
         kind = part[0]
@@ -227,6 +229,8 @@ def build_index(B, parts):
             built.append(slice(*part[1:]))
         elif kind == "i":
             built.append(part[1])
+        elif kind == "n":
+            built.append(None)
         elif kind == "a":
             built.append(B.ix(np.array(part[1], dtype=np.int64)))
         else:
@@ -245,6 +249,8 @@ def format_index(parts):
                        + ("" if step in (None, 1) else f":{step}"))
         elif kind == "i":
             out.append(str(part[1]))
+        elif kind == "n":
+            out.append("None")
         elif kind == "a":
             out.append(f"np.array({part[1]})")
         else:
@@ -807,6 +813,175 @@ NEW_OPS = [
 OPS += NEW_OPS
 
 
+# -- views written in place, and in-place changes of computed tensors (issue 20) ----------------
+# A step makes a fresh tensor y = (x * 1.0).contiguous() from a pool value x, takes a chain of
+# views of it (basic indexing, transpose, permute, .T, unsqueeze, squeeze, view, flatten),
+# maybe changes y's shape in place (t_, unsqueeze_), and then writes in place: into the last
+# view (PyTorch's CopySlices rewrites y's history) or into y itself (every view's history is
+# taken anew).  The step's value is y or the view.  y is fresh, so no earlier step saved it.
+def _draw_basic_index(ctx, shape, allow_arrays=False):
+    """Index parts for a tensor of ``shape``: ints, slices and None, and (``allow_arrays``)
+    at most one integer array."""
+    parts, dims = [], list(shape)
+    for _ in range(ctx.draw(st.integers(0, len(shape) + 1))):
+        kinds = ["n"] + (["i", "s"] + (["a"] if allow_arrays else []) if dims else [])
+        kind = ctx.draw(st.sampled_from(kinds))
+        if kind == "n":
+            parts.append(("n",))                        # a new axis: uses no dim
+            continue
+        n = dims.pop(0)
+        if kind == "i":
+            parts.append(("i", ctx.draw(st.integers(-n, n - 1))))
+        elif kind == "s":
+            start = ctx.draw(st.integers(0, n - 1))
+            parts.append(("s", start, ctx.draw(st.integers(start + 1, n)),
+                          ctx.draw(st.integers(1, 2))))
+        else:
+            parts.append(("a", ctx.draw(st.lists(st.integers(-n, n - 1), min_size=1,
+                                                 max_size=3))))
+            allow_arrays = False
+    return tuple(parts)
+
+
+def _draw_view_step(ctx, shape):
+    nd = len(shape)
+    kinds = ["index", "unsqueeze", "view", "flatten"] + (["squeeze"] if 1 in shape else []) \
+        + (["transpose", "permute"] if nd >= 2 else []) + (["T"] if nd == 2 else [])
+    kind = ctx.draw(st.sampled_from(kinds))
+    if kind == "index":
+        return ("index", _draw_basic_index(ctx, shape))
+    if kind == "unsqueeze":
+        return ("unsqueeze", ctx.draw(st.integers(-nd - 1, nd)))
+    if kind == "squeeze":
+        return ("squeeze", ctx.draw(st.sampled_from([d for d, n in enumerate(shape) if n == 1])))
+    if kind == "view":
+        return ("view", _choose_reshape_shape(ctx, shape))
+    if kind == "transpose":
+        return ("transpose", ctx.draw(st.integers(-nd, nd - 1)), ctx.draw(st.integers(-nd, nd - 1)))
+    if kind == "permute":
+        return ("permute", tuple(ctx.draw(st.permutations(range(nd)))))
+    return (kind,)                                     # flatten, T
+
+
+def _choose_reshape_shape(ctx, shape):
+    size = int(np.prod(shape))
+    factors = _prime_factors(size)
+    nd = ctx.draw(st.integers(0 if size == 1 else 1, 3))
+    new = [1] * nd
+    for f in factors:
+        new[ctx.draw(st.integers(0, nd - 1))] *= f
+    return tuple(new)
+
+
+def _apply_view_step(B, t, step):
+    kind = step[0]
+    if kind == "index":
+        return t[build_index(B, step[1])] if step[1] else t[...]
+    if kind == "transpose":
+        return t.transpose(step[1], step[2])
+    if kind == "permute":
+        return t.permute(*step[1])
+    if kind in ("unsqueeze", "squeeze"):
+        return getattr(t, kind)(step[1])
+    if kind == "view":
+        return t.view(step[1])
+    return t.flatten() if kind == "flatten" else t.T
+
+
+TENSOR_WRITES = ("add_ tensor", "sub_ tensor", "mul_ tensor", "copy_", "+= tensor",
+                 "*= tensor")
+
+
+def _draw_write(ctx, shape, other):
+    """An in-place op for a target of ``shape``; ``other`` is a pool index whose value
+    broadcasts to ``shape`` (or None: then the op takes numbers only)."""
+    kinds = ["mul_", "add_", "sub_", "div_", "fill_", "zero_", "clamp_", "setitem"]
+    kind = ctx.draw(st.sampled_from(kinds + (list(TENSOR_WRITES) if other is not None else [])))
+    c = ctx.draw(st.sampled_from([-1.5, 0.5, 2.0]))
+    if kind == "clamp_":
+        return (kind, -0.5, 0.75)
+    if kind == "setitem":
+        return (kind, _draw_basic_index(ctx, shape, allow_arrays=True), c)
+    return (kind, c)
+
+
+def _apply_write(B, target, write, other):
+    kind = write[0]
+    if kind in ("mul_", "add_", "sub_", "div_", "fill_"):
+        getattr(target, kind)(write[1])
+    elif kind == "zero_":
+        target.zero_()
+    elif kind == "clamp_":
+        target.clamp_(write[1], write[2])
+    elif kind == "setitem":
+        target[build_index(B, write[1]) if write[1] else ...] = write[2]
+    elif kind == "copy_":
+        target.copy_(other)
+    elif kind == "+= tensor":
+        target += other
+    elif kind == "*= tensor":
+        target *= other
+    else:
+        getattr(target, kind.split()[0])(other)
+
+
+def _choose_written_view(ctx, into, max_steps=2):
+    i = ctx.pick(lambda v: v.size > 0)
+    y = (ctx.tensors[i] * 1.0).contiguous()
+    steps, v = [], y
+    for _ in range(ctx.draw(st.integers(0, max_steps))):
+        step = _draw_view_step(ctx, tuple(v.shape))
+        try:
+            v = _apply_view_step(TH, v, step)
+        except RuntimeError:                           # torch cannot view it: no such step
+            continue
+        steps.append(step)
+    reshape_base = None
+    if y.ndim == 2 and ctx.draw(st.booleans()):
+        reshape_base = ("t_",)
+    elif ctx.draw(st.integers(0, 3)) == 0:
+        reshape_base = ("unsqueeze_", ctx.draw(st.integers(-y.ndim - 1, y.ndim)))
+    # the target's shape when the write comes (after reshape_base, which changes v too
+    # when v is y itself), found by doing the same on a copy
+    y2 = y.clone()
+    v2 = y2
+    for step in steps:
+        v2 = _apply_view_step(TH, v2, step)
+    if reshape_base is not None:
+        getattr(y2, reshape_base[0])(*reshape_base[1:])
+    target = v2 if into == "view" else y2
+    shape = tuple(target.shape)
+    j = ctx.pick(lambda val: ctx.broadcastable(val.shape, shape)
+                 and np.broadcast_shapes(val.shape, shape) == shape)
+    write = _draw_write(ctx, shape, j)
+    if write[0] == "setitem" and not target[build_index(TH, write[1]) if write[1] else ...].numel():
+        return None
+    return ((i, j) if write[0] in TENSOR_WRITES else (i,)), {
+        "steps": tuple(steps), "reshape_base": reshape_base, "into": into, "write": write,
+        "result": ctx.draw(st.sampled_from(["base", "view"]))}
+
+
+def _apply_written_view(B, x, other=None, steps=(), reshape_base=None, into="view",
+                        write=("zero_",), result="base"):
+    y = (x * 1.0).contiguous()
+    v = y
+    for step in steps:
+        v = _apply_view_step(B, v, step)
+    if reshape_base is not None:
+        getattr(y, reshape_base[0])(*reshape_base[1:])
+    _apply_write(B, v if into == "view" else y, write, other)
+    return y if result == "base" else v
+
+
+OPS += [
+    Op("write_into_a_view", lambda ctx: _choose_written_view(ctx, "view"), _apply_written_view),
+    Op("write_into_the_base_of_views", lambda ctx: _choose_written_view(ctx, "base"),
+       _apply_written_view),
+    Op("write_into_a_computed_tensor", lambda ctx: _choose_written_view(ctx, "base", 0),
+       _apply_written_view),
+]
+
+
 # ---------------------------------------------------------------------------------------
 # Programs: drawing, printing, running
 # ---------------------------------------------------------------------------------------
@@ -1012,9 +1187,10 @@ def check_program(program: Program) -> None:
 # ---------------------------------------------------------------------------------------
 # The random test
 # ---------------------------------------------------------------------------------------
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=int(os.environ.get("MINIGRAD_RANDOM_GRAPHS", 1000)), deadline=None)
 @given(data=st.data())
 def test_random_graph_matches_torch(data):
+    """1,000 programs; MINIGRAD_RANDOM_GRAPHS=10000 runs more (a one-off, ~10x the time)."""
     check_program(draw_program(data))
 
 

@@ -55,6 +55,21 @@ def test_gradient_matches_numeric(op, data):
 
 
 @pytest.mark.parametrize("op", OPS, ids=lambda op: op.name)
+@settings(max_examples=10)
+@given(data=st.data())
+def test_a_result_sharing_its_inputs_memory_is_a_view(op, data):
+    """A result whose array shares memory with an input's is a registered view (or the
+    input itself), so that writing into either one is seen by the graph (minigrad/views.py)."""
+    arrays, params = draw_case(op, data)
+    tensors = [mg.Tensor(a) for a in arrays]
+    out = op.fn(*tensors, **params)
+    for t in tensors:
+        if out is not t and np.may_share_memory(out.data, t.data):
+            assert out._is_view() and out._base is (t._base or t)
+            assert out.version_counter() is t.version_counter()
+
+
+@pytest.mark.parametrize("op", OPS, ids=lambda op: op.name)
 def test_no_graph_is_recorded_without_requires_grad(op):
     data = st.data()
     @given(data)

@@ -129,8 +129,12 @@ def test_item_assignment_works_where_it_is_safe_and_names_the_safe_way_elsewhere
     with mg.no_grad():
         w[0] = 5.0
     y = w * 2.0
-    with pytest.raises(RuntimeError, match="computed by recorded ops.*where.*masked_fill"):
-        y[1] = 0.0
+    y[1] = 0.0                      # a computed tensor may: the change is recorded (PyTorch's rule)
+    assert y.data.tolist() == [10.0, 0.0] and y.op == "index_put"
+    y.sum().backward()
+    assert w.grad.data.tolist() == [2.0, 0.0]
+    with pytest.raises(RuntimeError, match="view of a leaf that requires grad.*no_grad"):
+        w[1:][0] = 5.0
 
 
 def test_numpy_on_the_left_defers_to_the_tensor():

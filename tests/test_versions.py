@@ -88,13 +88,14 @@ def test_in_place_rules_follow_pytorch():
     assert w.data.tolist() == [0.0, 1.0] and w.is_leaf and w.version == 1
     h = w * 2.0
     before = h
-    h += 1.0                           # a recorded tensor: becomes h = h + 1, a new node
-    assert h is not before and h.op == "add"
+    h += 1.0                           # a computed tensor: changed in place, and recorded
+    assert h is before and h.op == "add" and h.version == 1
     h.sum().backward()
     assert w.grad.data.tolist() == [2.0, 2.0]
     c = mg.Tensor([1.0, 1.0])
-    c += w                             # a constant plus a tracked tensor: a new node too
-    assert c.requires_grad and c.op == "add"
+    before = c
+    c += w                             # a constant plus a tracked tensor: c takes the history
+    assert c is before and c.requires_grad and c.op == "add" and not c.is_leaf
     with pytest.raises(ValueError, match="add_ on a tensor of shape \\(2,\\)"):
         mg.Tensor([1.0, 2.0]).add_(np.ones(3))
     with pytest.raises(TypeError, match="add_ on a tensor of dtype int64"):

@@ -33,7 +33,7 @@ class Embedding(Module):
             bad = idx.min() if idx.min() < 0 else idx.max()
             raise IndexError(f"Embedding: id {bad} is out of range for a table of "
                              f"{self.num_embeddings} rows (valid: 0 to {self.num_embeddings - 1}).")
-        return self.weight[idx]
+        return self.weight[ids if isinstance(ids, Tensor) else idx]   # a tensor's version is checked
 
     def extra_repr(self) -> str:
         return f"{self.num_embeddings}, {self.embedding_dim}"

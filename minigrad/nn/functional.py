@@ -164,7 +164,7 @@ def cross_entropy(logits, target, weight=None, ignore_index: int = -100, reducti
                         f"PyTorch; pass the reduction by name: reduction={weight!r}.")
     _check_reduction(reduction, "cross_entropy")
     logits = _tensor(logits, "logits", "cross_entropy")
-    T = target.data if isinstance(target, Tensor) else np.asarray(target)
+    T = target.data if isinstance(target, Tensor) else np.array(target)  # backward reads it
     L = logits.data
     if (weight is not None or label_smoothing or reduction == "none" or L.ndim != 2
             or T.dtype.kind not in "iu" or (T == ignore_index).any()):
@@ -193,7 +193,9 @@ def cross_entropy(logits, target, weight=None, ignore_index: int = -100, reducti
         grad *= g * scale
         return (grad,)
 
-    return record(loss, (logits,), backward, "cross_entropy")
+    # backward reads the target: a tensor's version is checked, as PyTorch does
+    saved = (target,) if isinstance(target, Tensor) else ()
+    return record(loss, (logits,), backward, "cross_entropy", saved=saved)
 
 
 def mse_loss(prediction, target, reduction: str = "mean") -> Tensor:

@@ -227,12 +227,13 @@ def _class_weights(weight, C: int, dtype, fn: str):
 
 def _weighted_log_loss(logp_input: Tensor, LP: np.ndarray, Q: np.ndarray, denom, reduction,
                        squeeze: bool, fn: str, softmax_of: np.ndarray = None,
-                       target: Tensor = None, target_coef=None) -> Tensor:
+                       target: Tensor = None, target_coef=None, read: tuple = ()) -> Tensor:
     """The loss -Σ_c Q·log p per sample, reduced.  ``Q`` (same layout as the scores) holds
     every sample's coefficients.  With ``softmax_of`` (the scores' softmax), the input is
     the raw scores and the slope is softmax·ΣQ - Q; otherwise it is log p itself, slope -Q.
     A probability ``target`` that requires grad gets -target_coef·log p (Q = target_coef·t
-    plus constants)."""
+    plus constants).  ``read`` holds the target and weight tensors, whose versions are
+    checked before backward, as PyTorch does (Q was computed from them)."""
     per_sample = -(Q * LP).sum(axis=1)
     dtype = LP.dtype
     if reduction == "none":
@@ -262,7 +263,8 @@ def _weighted_log_loss(logp_input: Tensor, LP: np.ndarray, Q: np.ndarray, denom,
         return grad, (gt[0] if squeeze else gt)
 
     inputs = (logp_input,) if target is None else (logp_input, target)
-    return record(np.asarray(loss, dtype=dtype), inputs, backward, fn)
+    return record(np.asarray(loss, dtype=dtype), inputs, backward, fn,
+                  saved=tuple(t for t in read if isinstance(t, Tensor)))
 
 
 def nll_loss(input, target, weight=None, ignore_index: int = -100,
@@ -286,7 +288,8 @@ def nll_loss(input, target, weight=None, ignore_index: int = -100,
     picked_w = valid.astype(L.dtype) if w is None else w[safe] * valid
     Q = np.zeros_like(L)
     np.put_along_axis(Q, safe[:, None], picked_w[:, None], axis=1)
-    return _weighted_log_loss(x, L, Q, picked_w.sum(), reduction, squeeze, fn)
+    return _weighted_log_loss(x, L, Q, picked_w.sum(), reduction, squeeze, fn,
+                              read=(target, weight))
 
 
 def cross_entropy_general(input, target, weight=None, ignore_index: int = -100,
@@ -327,7 +330,8 @@ def cross_entropy_general(input, target, weight=None, ignore_index: int = -100,
         denom = L.size // C
         if isinstance(target, Tensor) and target.requires_grad:
             return _weighted_log_loss(x, logp, Q, denom, reduction, squeeze, fn,
-                                      softmax_of=np.exp(logp), target=target, target_coef=coef)
+                                      softmax_of=np.exp(logp), target=target, target_coef=coef,
+                                      read=(weight,))
     elif T.dtype.kind in "iu":                                     # class indices
         safe, valid = _index_targets(T, L, ignore_index, fn)
         picked_w = valid.astype(L.dtype) if w is None else w[safe] * valid
@@ -341,7 +345,8 @@ def cross_entropy_general(input, target, weight=None, ignore_index: int = -100,
     else:
         raise TypeError(f"{fn}: target must hold class indices (integers) or class "
                         f"probabilities (floats), got dtype {T.dtype}.")
-    return _weighted_log_loss(x, logp, Q, denom, reduction, squeeze, fn, softmax_of=np.exp(logp))
+    return _weighted_log_loss(x, logp, Q, denom, reduction, squeeze, fn, softmax_of=np.exp(logp),
+                              read=(target, weight))
 
 
 # -- modules -------------------------------------------------------------------------------

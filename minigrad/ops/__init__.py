@@ -9,7 +9,7 @@ module             ops                                         chapter
 ``pow_div``        pow (**), div (/)                           4
 ``elementwise``    exp, log, tanh, sigmoid, relu               5-6
 ``indexing``       t[idx]                                      6
-``inplace``        t[i] = v, add_, mul_, zero_ …, +=, clone    —
+``inplace``        t[i] = v, add_, mul_, zero_ …, +=, t_, clone  —
 =================  ==========================================  =========
 
 Beyond the core chapters, PyTorch's tensor API, one idea per module (each module's
@@ -22,7 +22,7 @@ module              ops
 ``convert``         float(t), int(t), tolist, .float(), .double(), .long(), .to(), .cpu()
 ``shape``           view, flatten, squeeze, unsqueeze
 ``repeat``          repeat
-``join``            cat, stack, split, chunk, narrow
+``join``            cat, stack, split, chunk, narrow, unbind
 ``select``          gather, masked_fill, where
 ``abs_sqrt``        abs, sqrt
 ``clamp``           clamp/clip, maximum, minimum

@@ -16,6 +16,7 @@ import string
 
 import numpy as np
 
+from .. import views
 from ..autograd import record
 from ..errors import ShapeError
 from ..tensor import Tensor
@@ -68,6 +69,15 @@ def _parse(equation: str, ndims: list):
         output = ell_letters + sorted(c for c, n in counts.items()
                                       if n == 1 and c not in ell_letters)
     return inputs, output
+
+
+def _diagonal(spec: str, array: np.ndarray) -> np.ndarray:
+    """``np.einsum(spec, array)`` for a spec that only reorders axes or takes a diagonal:
+    a view, writable where ``array`` is (NumPy marks a diagonal read-only)."""
+    out = np.einsum(spec, array)
+    if array.flags.writeable and not out.flags.writeable:
+        out.flags.writeable = True
+    return out
 
 
 def einsum(equation, *operands) -> Tensor:
@@ -129,4 +139,8 @@ def einsum(equation, *operands) -> Tensor:
             grads.append(np.asarray(grad).astype(dtype, copy=False))
         return tuple(grads)
 
+    if len(tensors) == 1 and views.shares_memory(out, tensors[0]._data):
+        # no sum, only axes reordered or a diagonal taken: a view, as PyTorch's einsum gives
+        return views.view(tensors[0], "einsum", lambda array: _diagonal(spec, array),
+                          lambda g: backward(g)[0], data=_diagonal(spec, tensors[0]._data))
     return record(out, tensors, backward, "einsum", saved=tensors)

@@ -4,10 +4,16 @@ The forward pass picks elements; the backward pass puts each gradient back where
 its element came from and leaves zeros everywhere else.  An integer array may
 pick the same element twice (``t[[0, 0]]``), so the gradients are *added* into
 place with ``np.add.at``, never just assigned.
+
+As in NumPy and PyTorch, *basic* indexing (ints, slices, ``None``, ``...``) returns a
+view, the same memory (``t[0][1] = 5`` changes ``t``; see minigrad/views.py), while an
+integer or boolean array picks a copy.  Its index is kept for backward: a copy of an
+array or list, or the index tensor itself, whose version is checked as PyTorch does.
 """
 
 import numpy as np
 
+from .. import views
 from ..autograd import record
 from ..tensor import Tensor, tensor_method
 
@@ -28,7 +34,7 @@ def _part(i):
     if isinstance(i, _BASIC):
         return i
     if isinstance(i, (Tensor, np.ndarray, list)):
-        array = i._data if isinstance(i, Tensor) else np.asarray(i)
+        array = i._data if isinstance(i, Tensor) else np.array(i)     # an array: a copy
         if array.size == 0 and isinstance(i, list):
             return array.astype(np.int64)             # [] (NumPy makes float64 of it)
         if array.dtype.kind in "iub":
@@ -41,30 +47,60 @@ def _part(i):
                     f"integer/boolean tensors, arrays or lists, got {type(i).__name__} {i!r}.")
 
 
+def _index_tensors(index) -> tuple:
+    """The tensors in an index (their versions are checked before backward reads them)."""
+    parts = index if isinstance(index, tuple) else (index,)
+    return tuple(p for p in parts if isinstance(p, Tensor))
+
+
 def _is_basic(index) -> bool:
     """True when the index only slices (each element picked at most once)."""
-    parts = index if isinstance(index, tuple) else (index,)
-    return all(isinstance(p, _BASIC) and not isinstance(p, bool) for p in parts)
+    for p in index if isinstance(index, tuple) else (index,):
+        if not isinstance(p, _BASIC) or isinstance(p, bool):
+            return False
+    return True
 
 
 @tensor_method("__getitem__")
 def getitem(a, index):
-    index = _plain(index)
+    given, index = index, _plain(index)
+    if _is_basic(index):
+        return basic_view(a, index)
     try:
         out = a._data[index]
     except IndexError as err:
         raise IndexError(f"indexing a tensor of shape {a._data.shape} with {index!r}: {err}") from None
     in_shape, dtype = a._data.shape, a.dtype
-    basic = _is_basic(index)
 
     def backward(g):
         full = np.zeros(in_shape, dtype=dtype)
-        if basic:
-            full[index] = g
-        else:
-            np.add.at(full, index, g)
+        np.add.at(full, index, g)
         return (full,)
 
-    if basic:
-        out = out.copy() if isinstance(out, np.ndarray) else np.asarray(out)
-    return record(np.asarray(out), (a,), backward, "getitem")
+    return record(out, (a,), backward, "getitem", saved=_index_tensors(given))
+
+
+def basic_view_index(index) -> tuple:
+    """A basic index as a tuple that makes NumPy return a view even when it picks a single
+    element (``a[0, ...]`` of a vector is a 0-d view; ``a[0]`` would be a number)."""
+    parts = index if isinstance(index, tuple) else (index,)
+    return parts if Ellipsis in parts else parts + (Ellipsis,)     # (basic parts compare safely)
+
+
+def basic_view(a, index, op: str = "getitem", several: bool = False):
+    """``a[index]`` for ints, slices, None and ...: a view of ``a``, recorded as ``op``;
+    ``several`` when the op returns several such views at once (split, unbind …)."""
+    parts = basic_view_index(index)
+    try:
+        out = a._data[parts]
+    except IndexError as err:
+        raise IndexError(f"indexing a tensor of shape {a._data.shape} with {index!r}: {err}") from None
+    in_shape, dtype = a._data.shape, a.dtype
+
+    def backward(g):
+        full = np.zeros(in_shape, dtype=dtype)
+        full[parts] = g
+        return full
+
+    return views.view(a, op, lambda array: array[parts], backward, op if several else "",
+                      data=out)

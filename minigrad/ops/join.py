@@ -4,6 +4,11 @@
 one; each input's gradient is its own slice of the output's gradient.  Splitting
 is the mirror image: each piece is a slice of the input, and its gradient goes
 back into that slice (zeros elsewhere).
+
+The pieces of ``narrow``, ``split``, ``chunk`` and ``unbind`` are views of the input, its
+very memory, as in PyTorch.  Those of ``split``, ``chunk`` and ``unbind`` (and so the rows
+you iterate over) are several views made at once, which PyTorch does not let you change
+in place while gradients are recorded (minigrad/views.py).
 """
 
 import numpy as np
@@ -11,6 +16,7 @@ import numpy as np
 from ..autograd import record
 from ..errors import ShapeError
 from ..tensor import Tensor, tensor_method
+from .indexing import basic_view
 from .operands import axis
 
 
@@ -74,15 +80,8 @@ concat = concatenate = cat
 
 
 def _narrow(a, d: int, start: int, length: int, op: str) -> Tensor:
-    index = (slice(None),) * d + (slice(start, start + length),)
-    in_shape, dtype = a.shape, a.dtype
-
-    def backward(g):
-        full = np.zeros(in_shape, dtype=dtype)
-        full[index] = g
-        return (full,)
-
-    return record(a.data[index].copy(), (a,), backward, op)
+    return basic_view(a, (slice(None),) * d + (slice(start, start + length),), op,
+                      several=op != "narrow")
 
 
 @tensor_method("narrow")
@@ -134,3 +133,14 @@ def chunk(a, chunks: int, dim: int = 0) -> tuple:
         raise ValueError(f"chunk: chunks must be a positive int, got {chunks!r}.")
     n = a.shape[axis(dim, a.ndim, "chunk")]
     return split(a, -(-n // chunks) if n else [0] * chunks, dim)
+
+
+@tensor_method("unbind")
+def unbind(a, dim: int = 0) -> tuple:
+    """The slices along ``dim``, each without that axis: ``unbind(t)`` gives t's rows.
+    Iterating over a tensor gives the same views."""
+    if a.ndim == 0:
+        raise TypeError("unbind: a 0-d tensor has no axis to take slices along.")
+    d = axis(dim, a.ndim, "unbind")
+    lead = (slice(None),) * d
+    return tuple(basic_view(a, lead + (i,), "unbind", several=True) for i in range(a.shape[d]))

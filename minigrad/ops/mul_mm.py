@@ -2,11 +2,14 @@
 
 For c = a * b the gradient for a is g * b and for b is g * a.  For C = A @ B the
 gradient for A is G @ Bᵀ and for B is Aᵀ @ G: the only way to combine G with the
-other operand that gives back A's (or B's) shape.
+other operand that gives back A's (or B's) shape.  A transpose (``transpose``,
+``permute``, ``.T``) is a view of its input, the same memory read in another order, as
+in PyTorch (see minigrad/views.py).
 """
 
 import numpy as np
 
+from .. import views
 from ..autograd import record
 from ..broadcasting import sum_to
 from ..errors import ShapeError
@@ -119,11 +122,8 @@ def permute(a, *dims):
         raise ValueError(f"permute: {dims} is not an ordering of the {a.ndim} axes of a "
                          f"tensor with shape {a._data.shape}.")
     inverse = tuple(np.argsort(axes))
-
-    def backward(g):
-        return (g.transpose(inverse),)
-
-    return record(a._data.transpose(dims), (a,), backward, "permute")
+    return views.view(a, "permute", lambda array: array.transpose(axes),
+                      lambda g: g.transpose(inverse))
 
 
 @tensor_method("transpose")
@@ -135,10 +135,10 @@ def transpose(a, dim0: int = -2, dim1: int = -1):
         if not -a.ndim <= d < a.ndim:
             raise IndexError(f"transpose: dim {d} is out of range for shape {a._data.shape}.")
 
-    def backward(g):
-        return (np.swapaxes(g, dim0, dim1),)
+    def swap(array):                      # its own backward: swapping again swaps back
+        return np.swapaxes(array, dim0, dim1)
 
-    return record(np.swapaxes(a._data, dim0, dim1), (a,), backward, "transpose")
+    return views.view(a, "transpose", swap, swap)
 
 
 @tensor_method("T", prop=True)

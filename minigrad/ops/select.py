@@ -25,7 +25,8 @@ def gather(a, dim: int, index) -> Tensor:
     if not isinstance(a, Tensor):
         raise TypeError(f"gather: input must be a Tensor, got {type(a).__name__}.")
     d = axis(dim, max(a.ndim, 1), "gather")
-    idx = np.array(int_array(index, "index", "gather"))   # a copy: backward reads it
+    idx = np.array(int_array(index, "index", "gather"))   # a copy: backward reads it (and
+    # a tensor index's version is checked, as PyTorch does)
     if idx.ndim != max(a.ndim, 1) and not (a.ndim == 0 and idx.ndim == 0):
         raise ShapeError(f"gather: index must have as many dimensions as the input, got index "
                          f"of shape {idx.shape} for input of shape {a.shape}.")
@@ -48,10 +49,16 @@ def gather(a, dim: int, index) -> Tensor:
         np.add.at(full, picks, g.reshape(picked_shape))
         return (full.reshape(in_shape),)
 
-    return record(out.reshape(idx.shape), (a,), backward, "gather")
+    return record(out.reshape(idx.shape), (a,), backward, "gather", saved=_tensors(index))
 
 
 tensor_method("gather")(gather)
+
+
+def _tensors(*xs) -> tuple:
+    """The tensors among ``xs``: an index, mask or condition given as a tensor is kept as
+    it was, and backward checks that it did not change in place since (as PyTorch)."""
+    return tuple(x for x in xs if isinstance(x, Tensor))
 
 
 def take_along(a, d: int, idx: np.ndarray, op: str, out_shape=None) -> tuple:
@@ -112,7 +119,7 @@ def masked_fill(a, mask, value) -> Tensor:
         gv = np.asarray(np.where(M, g, zero).sum(), dtype=v_dtype) if need_v else None
         return ga, gv
 
-    return record(out, inputs, backward, "masked_fill")
+    return record(out, inputs, backward, "masked_fill", saved=_tensors(mask))
 
 
 def where(condition, input=None, other=None):
@@ -147,7 +154,7 @@ def where(condition, input=None, other=None):
             if y_meta[2] else None
         return gx, gy
 
-    return record(out, (x, y), backward, "where")
+    return record(out, (x, y), backward, "where", saved=_tensors(condition))
 
 
 @tensor_method("where")

@@ -1,16 +1,19 @@
-"""Same elements, another shape: ``view``, ``flatten``, ``squeeze``, ``unsqueeze``.
+"""Same elements, another shape: ``view``, ``flatten``, ``squeeze``, ``unsqueeze``;
+and ``contiguous``, which lays the elements out row by row when they are not.
 
 Each only relabels the elements, like chapter 4's ``reshape``, so each has the same
-backward: reshape the gradient back to the input's shape.  (PyTorch's ``view``
-shares memory and needs a contiguous tensor; minigrad's is ``reshape`` under
-PyTorch's name, so PyTorch code runs unchanged.)  First used beyond the core
-chapters, in learners' own models.
+backward: reshape the gradient back to the input's shape.  As in PyTorch each returns a
+view, sharing the input's memory (minigrad/views.py): ``squeeze`` and ``unsqueeze``
+always, ``flatten`` when the memory allows (otherwise a copy), and ``view`` always or
+not at all (after a transpose it is an error that points to ``reshape``).  First used
+beyond the core chapters, in learners' own models.
 """
 
 import math
 
 import numpy as np
 
+from ..autograd import record
 from ..tensor import tensor_method
 from .operands import axis, normalize_dims, shape_arg
 from .sum_expand import reshaped
@@ -22,12 +25,15 @@ def view(a, *shape):
     if len(shape) == 1 and not isinstance(shape[0], (tuple, list, int, np.integer)):
         raise TypeError(f"view: expects a shape (ints), got {shape[0]!r}; to change the "
                         f"dtype use .to(dtype), which converts the values.")
-    return reshaped(a, shape_arg(shape, "view"), "view")
+    return reshaped(a, shape_arg(shape, "view"), "view", copy_ok=False)
 
 
 @tensor_method("flatten")
 def flatten(a, start_dim: int = 0, end_dim: int = -1):
-    """Merge the axes ``start_dim`` … ``end_dim`` (all, by default) into one."""
+    """Merge the axes ``start_dim`` … ``end_dim`` (all, by default) into one.
+
+    Merging one axis (a vector's ``flatten()``) changes nothing, and returns the tensor
+    itself, as PyTorch does."""
     if a.ndim == 0:
         return reshaped(a, (1,), "flatten")
     start = axis(start_dim, a.ndim, "flatten", "start_dim")
@@ -35,6 +41,8 @@ def flatten(a, start_dim: int = 0, end_dim: int = -1):
     if start > end:
         raise ValueError(f"flatten: start_dim ({start_dim}) must not come after end_dim "
                          f"({end_dim}) for a tensor with shape {a.shape}.")
+    if start == end:
+        return a
     merged = math.prod(a.shape[start:end + 1])
     return reshaped(a, a.shape[:start] + (merged,) + a.shape[end + 1:], "flatten")
 
@@ -44,13 +52,18 @@ def squeeze(a, dim=None):
     """Drop axes of size 1: all of them, or only ``dim`` (an int or a tuple).
 
     As in PyTorch, naming an axis whose size is not 1 leaves it alone (no error)."""
-    if a.ndim == 0:
+    return reshaped(a, squeezed_shape(a.shape, dim, "squeeze"), "squeeze")
+
+
+def squeezed_shape(shape: tuple, dim, op: str) -> tuple:
+    """``shape`` without its axes of size 1 (all, or those among ``dim``)."""
+    if not shape:
         if dim not in (None, 0, -1, ()):
-            axis(dim, 1, "squeeze")        # the error for an out-of-range dim
-        return reshaped(a, (), "squeeze")
-    axes = range(a.ndim) if dim is None else normalize_dims(dim, a.ndim, "squeeze") or ()
-    drop = {d for d in axes if a.shape[d] == 1}
-    return reshaped(a, tuple(n for d, n in enumerate(a.shape) if d not in drop), "squeeze")
+            axis(dim, 1, op)               # the error for an out-of-range dim
+        return ()
+    axes = range(len(shape)) if dim is None else normalize_dims(dim, len(shape), op) or ()
+    drop = {d for d in axes if shape[d] == 1}
+    return tuple(n for d, n in enumerate(shape) if d not in drop)
 
 
 @tensor_method("unsqueeze")
@@ -58,3 +71,19 @@ def unsqueeze(a, dim: int):
     """Insert an axis of size 1 at ``dim`` (from ``-ndim - 1`` to ``ndim``)."""
     d = axis(dim, a.ndim + 1, "unsqueeze")
     return reshaped(a, a.shape[:d] + (1,) + a.shape[d:], "unsqueeze")
+
+
+@tensor_method("contiguous")
+def contiguous(a):
+    """The tensor itself when its memory is laid out row by row (C order), as a fresh
+    tensor's is; otherwise a copy that is (after ``transpose`` or ``permute``), recorded so
+    gradients flow.  ``t.transpose(0, 1).contiguous().view(-1)`` is the PyTorch idiom."""
+    if a._data.flags.c_contiguous:
+        return a
+    return record(np.ascontiguousarray(a._data), (a,), lambda g: (g,), "contiguous")
+
+
+@tensor_method("is_contiguous")
+def is_contiguous(a) -> bool:
+    """Whether the memory is laid out row by row (C order), so that ``view`` always works."""
+    return bool(a._data.flags.c_contiguous)

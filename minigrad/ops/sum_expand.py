@@ -5,12 +5,17 @@ every copy (an expand).  ``expand(dim, copies)`` makes copies, so its backward
 adds their gradients up (a sum).  ``broadcast_to`` is expand done implicitly, and
 its backward is :func:`minigrad.broadcasting.sum_to`.  ``reshape`` only relabels
 the elements, so its backward reshapes the gradient back.
+
+As in PyTorch, ``expand``, ``broadcast_to`` and ``reshape`` (when the memory allows) return
+*views*: the input's memory, not a copy (see minigrad/views.py).  An expanded tensor's
+copies are one memory location, so writing into one in place is refused.
 """
 
 import math
 
 import numpy as np
 
+from .. import views
 from ..autograd import record
 from ..broadcasting import sum_to
 from ..errors import ShapeError
@@ -100,12 +105,15 @@ def expand(a, dim: int, copies: int = None, *more_sizes):
     if copies < 0:
         raise ValueError(f"expand: copies must be a non-negative int, got {copies!r}.")
     dim = dim % (a.ndim + 1)
+    shape = a.shape[:dim] + (copies,) + a.shape[dim:]
+
+    def take(array):                 # a view: every copy is the same memory, as in PyTorch
+        return np.broadcast_to(np.expand_dims(array, dim), shape)
 
     def backward(g):
-        return (g.sum(axis=dim),)
+        return g.sum(axis=dim)
 
-    return record(np.repeat(np.expand_dims(a._data, dim), copies, axis=dim), (a,),
-                  backward, "expand")
+    return views.view(a, "expand", take, backward)
 
 
 @tensor_method("broadcast_to")
@@ -128,11 +136,8 @@ def broadcast_to(a, *shape):
     except ValueError:
         raise ShapeError(f"broadcast_to: shape {in_shape} cannot be broadcast to {shape}: "
                          f"reading right to left, each size must match or be 1.") from None
-
-    def backward(g):
-        return (sum_to(g, in_shape),)
-
-    return record(out, (a,), backward, "broadcast_to")
+    return views.view(a, "broadcast_to", lambda array: np.broadcast_to(array, shape),
+                      lambda g: sum_to(g, in_shape), data=out)
 
 
 @tensor_method("reshape")
@@ -141,9 +146,13 @@ def reshape(a, *shape):
     return reshaped(a, shape_arg(shape, "reshape"), "reshape")
 
 
-def reshaped(a, shape: tuple, op: str):
+def reshaped(a, shape: tuple, op: str, copy_ok: bool = True):
     """``a`` with its elements laid out in ``shape``, recorded as ``op`` (reshape, view,
-    flatten, squeeze …: every op that only relabels elements has this backward)."""
+    flatten, squeeze …: every op that only relabels elements has this backward).
+
+    As in PyTorch it is a view of ``a`` (same memory) when the memory allows, and
+    otherwise a copy (after a transpose, say); ``copy_ok=False`` (``view``) makes that
+    an error instead."""
     in_shape = a._data.shape
     try:
         out = a._data.reshape(shape)
@@ -152,6 +161,14 @@ def reshaped(a, shape: tuple, op: str):
                          f"({a._data.size} elements) into shape {shape}.") from None
 
     def backward(g):
-        return (g.reshape(in_shape),)
+        return g.reshape(in_shape)
 
-    return record(out, (a,), backward, op)
+    if views.shares_memory(out, a._data):
+        shape = out.shape                                  # any -1 filled in
+        return views.view(a, op, lambda array: array.reshape(shape), backward, data=out)
+    if not copy_ok:
+        raise RuntimeError(f"{op}: a tensor of shape {in_shape} laid out like this in memory "
+                           f"(after transpose, permute or a strided slice) cannot be viewed as "
+                           f"shape {tuple(shape)} without copying. Use reshape, which copies "
+                           f"when it must.")
+    return record(out, (a,), lambda g: (backward(g),), op)
