@@ -17,6 +17,7 @@ import string
 import numpy as np
 
 from ..autograd import record
+from ..dtypes import refuse_bool
 from ..errors import ShapeError
 from ..tensor import Tensor
 from .operands import as_tensor
@@ -79,6 +80,13 @@ def einsum(equation, *operands) -> Tensor:
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = tuple(operands[0])
     tensors = tuple(as_tensor(x, "einsum") for x in operands)
+    for t in tensors:             # a product of matrices, as PyTorch's: one dtype, not bool
+        refuse_bool(t.dtype, "einsum", "convert to an integer or float dtype first")
+        if t.dtype != tensors[0].dtype:
+            raise TypeError(f"einsum: every operand must have the same dtype (as in PyTorch, "
+                            f"products of matrices do not promote), got "
+                            f"{', '.join(str(x.dtype) for x in tensors)}; convert them first.")
+    dtype = tensors[0].dtype if tensors else None
     inputs, output = _parse(equation, [t.ndim for t in tensors])
     # the size of each letter; size 1 broadcasts against any other size
     sizes = {}
@@ -93,7 +101,8 @@ def einsum(equation, *operands) -> Tensor:
                                  f"and {n} in operand {k} (shapes "
                                  f"{' and '.join(str(t.shape) for t in tensors)}).")
             sizes[c] = n if have in (None, 1) else have
-    arrays = [np.broadcast_to(t.data, [sizes[c] if n == 1 else n for c, n in zip(letters, t.shape)])
+    arrays = [np.broadcast_to(t.data.astype(dtype, copy=False),
+                              [sizes[c] if n == 1 else n for c, n in zip(letters, t.shape)])
               for letters, t in zip(inputs, tensors)]
     spec = ",".join("".join(t) for t in inputs) + "->" + "".join(output)
     out = np.asarray(np.einsum(spec, *arrays, optimize=len(arrays) > 2))

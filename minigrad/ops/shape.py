@@ -28,7 +28,9 @@ def view(a, *shape):
 @tensor_method("flatten")
 def flatten(a, start_dim: int = 0, end_dim: int = -1):
     """Merge the axes ``start_dim`` … ``end_dim`` (all, by default) into one."""
-    if a.ndim == 0:
+    if a.ndim == 0:                  # a 0-d tensor counts as one axis (dims -1 and 0), as PyTorch
+        axis(start_dim, 1, "flatten", "start_dim")
+        axis(end_dim, 1, "flatten", "end_dim")
         return reshaped(a, (1,), "flatten")
     start = axis(start_dim, a.ndim, "flatten", "start_dim")
     end = axis(end_dim, a.ndim, "flatten", "end_dim")
