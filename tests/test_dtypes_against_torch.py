@@ -28,7 +28,6 @@ from needs_torch import require_torch
 torch = require_torch()
 
 import minigrad as mg  # noqa: E402
-from minigrad.dtypes import promote_types, result_type  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 
@@ -471,6 +470,8 @@ def test_op_with_a_python_number(name):
 # ---------------------------------------------------------------------------------------
 def test_result_type_is_torch_result_type_for_every_pair_and_tier():
     """dtypes.result_type against torch.result_type, its default float read as float64."""
+    from minigrad.dtypes import promote_types, result_type
+
     problems = []
     operands = [(d, s) for d in DTYPES for s in ((2,), ())]
     numbers = [True, 2, 2.5]
