@@ -17,13 +17,13 @@ Each test covers one op over every dtype (or pair) and lists every case that dif
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 
 import numpy as np
 import pytest
 
 from needs_torch import require_torch
+from torchref import default_float64
 
 torch = require_torch()
 
@@ -40,14 +40,8 @@ TOL = {"float16": dict(rtol=2e-3, atol=2e-3), "float32": dict(rtol=2e-6, atol=1e
        "float64": dict(rtol=1e-12, atol=1e-12)}
 
 
-@contextlib.contextmanager
 def torch_default_float64():
-    old = torch.get_default_dtype()
-    torch.set_default_dtype(torch.float64)
-    try:
-        yield
-    finally:
-        torch.set_default_dtype(old)
+    return default_float64(torch)
 
 
 def values(dtype: str, shape, seed: int, nonzero: bool = False) -> np.ndarray:
@@ -339,7 +333,13 @@ UNARY = {
     "matmul_self": lambda L, x: x @ x.T,
     "mm_self": lambda L, x: x.mm(x.T),
     "einsum_self": lambda L, x: L.m.einsum("ij,kj->ik", x, x),
+    "einsum_sum": lambda L, x: L.m.einsum("ij->i", x),
+    "einsum_permute": lambda L, x: L.m.einsum("ij->ji", x),
+    "einsum_diagonal": lambda L, x: L.m.einsum("ii->i", x[:, :2]),
     "linear_self": lambda L, x: L.F.linear(x, x),
+    "invert": lambda L, x: ~x,
+    "logical_not": lambda L, x: x.logical_not(),
+    "mask_and": lambda L, x: (x > 0) & (x < 2),
     "eq_one": lambda L, x: x == 1,
     "lt_float": lambda L, x: x < 1.5,
     "gt_minus_one": lambda L, x: x > -1,
@@ -399,6 +399,11 @@ BINARY = {
     "pow": lambda L, x, y: x ** y,
     "eq": lambda L, x, y: x == y,
     "lt": lambda L, x, y: x < y,
+    "and": lambda L, x, y: x & y,
+    "or": lambda L, x, y: x | y,
+    "xor": lambda L, x, y: x ^ y,
+    "logical_and": lambda L, x, y: L.m.logical_and(x, y),
+    "logical_xor": lambda L, x, y: x.logical_xor(y),
     "ge": lambda L, x, y: x >= y,
     "maximum": lambda L, x, y: L.m.maximum(x, y),
     "minimum": lambda L, x, y: L.m.minimum(x, y),
@@ -449,6 +454,7 @@ WITH_NUMBER = {
     "mod": lambda L, x, n: x % n, "rmod": lambda L, x, n: n % x,
     "pow": lambda L, x, n: x ** n, "rpow": lambda L, x, n: n ** x,
     "eq": lambda L, x, n: x == n, "lt": lambda L, x, n: x < n, "ge": lambda L, x, n: n >= x,
+    "and": lambda L, x, n: x & n, "ror": lambda L, x, n: n | x,
     "where": lambda L, x, n: L.m.where(x > 1, x, n),
     "where_number_first": lambda L, x, n: L.m.where(x > 1, n, x),
     "clamp_min": lambda L, x, n: x.clamp(min=n),

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from needs_torch import require_torch
+from torchref import default_float64
 
 torch = require_torch()
 
@@ -29,10 +30,8 @@ def same(ours, theirs):
 @pytest.fixture
 def torch_float64():
     """PyTorch with minigrad's default float dtype, so that "the default dtype" agrees."""
-    old = torch.get_default_dtype()
-    torch.set_default_dtype(torch.float64)
-    yield
-    torch.set_default_dtype(old)
+    with default_float64(torch):
+        yield
 
 
 # -- item 2: integer, bool and uint8 tensors ------------------------------------------------

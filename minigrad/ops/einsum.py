@@ -71,6 +71,24 @@ def _parse(equation: str, ndims: list):
     return inputs, output
 
 
+def _dtype(tensors: tuple, inputs: list, output: list):
+    """PyTorch's dtype for an einsum: products take one dtype (not bool) and keep it; one
+    operand alone keeps its dtype when only rearranged, and is summed as ``sum`` is
+    (integers and bools as int64) when a letter is summed away."""
+    if len(tensors) == 1:
+        summed = set(inputs[0]) - set(output)
+        kind = tensors[0].dtype.kind
+        return np.dtype(np.int64) if summed and kind in "biu" else tensors[0].dtype
+    for t in tensors:
+        refuse_bool(t.dtype, "einsum of several operands", "convert to an integer or float "
+                    "dtype first")
+        if t.dtype != tensors[0].dtype:
+            raise TypeError(f"einsum: every operand must have the same dtype (products of "
+                            f"matrices do not promote, as in PyTorch), got "
+                            f"{', '.join(str(x.dtype) for x in tensors)}; convert them first.")
+    return tensors[0].dtype if tensors else None
+
+
 def einsum(equation, *operands) -> Tensor:
     """Sum of products over the letters of ``equation``, as ``torch.einsum`` (operands may
     also be passed as one list: ``einsum("ij,jk", [a, b])``)."""
@@ -80,14 +98,8 @@ def einsum(equation, *operands) -> Tensor:
     if len(operands) == 1 and isinstance(operands[0], (list, tuple)):
         operands = tuple(operands[0])
     tensors = tuple(as_tensor(x, "einsum") for x in operands)
-    for t in tensors:             # a product of matrices, as PyTorch's: one dtype, not bool
-        refuse_bool(t.dtype, "einsum", "convert to an integer or float dtype first")
-        if t.dtype != tensors[0].dtype:
-            raise TypeError(f"einsum: every operand must have the same dtype (as in PyTorch, "
-                            f"products of matrices do not promote), got "
-                            f"{', '.join(str(x.dtype) for x in tensors)}; convert them first.")
-    dtype = tensors[0].dtype if tensors else None
     inputs, output = _parse(equation, [t.ndim for t in tensors])
+    dtype = _dtype(tensors, inputs, output)
     # the size of each letter; size 1 broadcasts against any other size
     sizes = {}
     for k, (letters, t) in enumerate(zip(inputs, tensors)):
