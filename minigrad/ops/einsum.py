@@ -74,7 +74,9 @@ def _parse(equation: str, ndims: list):
 def _dtype(tensors: tuple, inputs: list, output: list):
     """PyTorch's dtype for an einsum: products take one dtype (not bool) and keep it; one
     operand alone keeps its dtype when only rearranged, and is summed as ``sum`` is
-    (integers and bools as int64) when a letter is summed away."""
+    (integers and bools as int64) when a letter is summed away.  (PyTorch also multiplies
+    two dtypes, or bools, where its code path happens to be elementwise, every summed size
+    being 1; minigrad refuses them whatever the sizes.)"""
     if len(tensors) == 1:
         summed = set(inputs[0]) - set(output)
         kind = tensors[0].dtype.kind
