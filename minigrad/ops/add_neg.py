@@ -13,6 +13,9 @@ from ..dtypes import refuse_bool
 from .operands import binary, fast_scalar, grads_as, is_bool, number, pair, promoted
 
 
+_BOOLS = (bool, np.bool_)
+
+
 def _unchanged(g):
     return (g,)
 
@@ -57,11 +60,13 @@ def sub(a, b):
     """a - b: the gradient is +g for a and -g for b (what a + (-b) would give, in one node)."""
     if fast_scalar(a, b):
         return record(a._data - number(b), (a,), _unchanged, "sub")
-    if is_bool(a) or is_bool(b):    # PyTorch refuses a bool on either side, even 1.0 - True
-        refuse_bool(np.dtype(np.bool_), "subtraction, a - b,",
-                    "use a ^ b (or a.logical_xor(b)) for bools, ~a for 1 - a")
+    numbers = a.__class__ in _BOOLS or b.__class__ in _BOOLS         # 1.0 - True
     a, b = pair(a, b, "sub")
     A, B = promoted(a, b)
+    if numbers or A.dtype.kind == "b" or A is not a._data or B is not b._data:
+        if numbers or is_bool(a) or is_bool(b):       # PyTorch refuses a bool on either side
+            refuse_bool(np.dtype(np.bool_), "subtraction, a - b,",
+                        "use a ^ b (or a.logical_xor(b)) for bools, ~a for 1 - a")
     a_shape, b_shape = A.shape, B.shape
     need_a, need_b = a.requires_grad, b.requires_grad
 

@@ -18,7 +18,8 @@ from ..tensor import tensor_method
 
 @tensor_method("exp")
 def exp(a):
-    out = np.exp(as_floating(a._data))
+    A = a._data
+    out = np.exp(A if A.dtype.kind == "f" else as_floating(A))
 
     def backward(g):
         return (g * out,)          # (eˣ)' = eˣ
@@ -29,7 +30,9 @@ def exp(a):
 @tensor_method("log")
 def log(a):
     """Natural logarithm."""
-    A = as_floating(a._data)
+    A = a._data
+    if A.dtype.kind != "f":
+        A = as_floating(A)
 
     def backward(g):
         return (g / A,)            # (ln x)' = 1/x
@@ -39,7 +42,8 @@ def log(a):
 
 @tensor_method("tanh")
 def tanh(a):
-    out = np.tanh(as_floating(a._data))
+    A = a._data
+    out = np.tanh(A if A.dtype.kind == "f" else as_floating(A))
 
     def backward(g):
         return (g * (1 - out * out),)   # tanh' = 1 - tanh²
@@ -61,7 +65,9 @@ def sigmoid_array(x: np.ndarray) -> np.ndarray:
 @tensor_method("sigmoid")
 def sigmoid(a):
     """1 / (1 + e⁻ˣ), computed without overflow and without losing digits for x ≪ 0."""
-    A = as_floating(a._data)
+    A = a._data
+    if A.dtype.kind != "f":
+        A = as_floating(A)
     out = sigmoid_array(A).astype(A.dtype, copy=False)
 
     def backward(g):
