@@ -238,6 +238,18 @@ def as_floating(array: np.ndarray) -> np.ndarray:
     return array if array.dtype.kind == "f" else array.astype(DEFAULT_FLOAT)
 
 
+def index_dtype_refused(dtype, op: str) -> str:
+    """The message for an index tensor of a dtype PyTorch does not index with: it takes
+    int64 and int32 (and bool masks); a uint8 index it reads as a mask (deprecated), which
+    NumPy would read as positions, so minigrad asks which is meant."""
+    if dtype == np.uint8:
+        return (f"{op}: a uint8 tensor as an index is ambiguous: PyTorch reads it as a mask "
+                f"(a deprecated rule), NumPy as positions; say which: idx.bool() for a mask, "
+                f"idx.long() for positions.")
+    return (f"{op}: index tensors must be int64 or int32 (or a bool mask), as in PyTorch, "
+            f"got {dtype}; convert with idx.long().")
+
+
 def require_float(dtype, op: str, what: str = "the input") -> None:
     """Refuse a tensor that is not floating point where PyTorch does (softmax, mean, var,
     a loss of integers …), with a message that says what to do."""

@@ -327,6 +327,11 @@ UNARY = {
     "index_array": lambda L, x: x[L.tensor(np.array([1, 0, 1]), False)],
     "index_mask": lambda L, x: x[x > 0],
     "gather": lambda L, x: x.gather(1, L.tensor(np.array([[0, 2], [1, 1]]), False)),
+    "as_index": lambda L, x: L.tensor(np.arange(12.0).reshape(4, 3), False)[x[0].abs()
+                                                                          if x.dtype != L.m.bool else x[0]],
+    "as_gather_index": lambda L, x: L.tensor(np.arange(12.0).reshape(4, 3), False).gather(
+        0, (x.abs() if x.dtype != L.m.bool else x)[:, :1]),
+    "as_embedding_ids": lambda L, x: _embedding(L, x if x.dtype == L.m.bool else x.abs()),
     "split": lambda L, x: x.split(1, 1)[2],
     "chunk": lambda L, x: x.chunk(2, 0)[1],
     "narrow": lambda L, x: x.narrow(1, 1, 2),
@@ -371,6 +376,16 @@ UNARY = {
     "nll_loss": lambda L, x: L.F.nll_loss(x, L.tensor(np.array([2, 0]), False)),
     "sdpa_self": lambda L, x: L.F.scaled_dot_product_attention(x, x, x),
 }
+
+
+def _embedding(L, ids):
+    """Rows of the 4x4 identity looked up by ``ids``: F.embedding in PyTorch, nn.Embedding
+    (the layer) in minigrad."""
+    if L.is_torch:
+        return L.F.embedding(ids, torch.eye(4, dtype=torch.float64))
+    layer = mg.nn.Embedding(4, 4)
+    layer.load_state_dict({"weight": np.eye(4)})
+    return layer.requires_grad_(False)(ids)
 
 
 @pytest.mark.parametrize("name", list(UNARY))

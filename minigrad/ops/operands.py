@@ -216,6 +216,8 @@ def int_array(x, what: str, op: str) -> np.ndarray:
         raise TypeError(f"{op}: {what} must be an integer tensor, got {type(x).__name__}.")
     if x.dtype.kind not in "iu" and not (x.size == 0 and x.dtype.kind == "f"):
         raise TypeError(f"{op}: {what} must be an integer tensor (int64), got dtype {x.dtype}.")
+    if x.dtype.kind in "iu" and x.dtype not in (np.int64, np.int32):
+        raise TypeError(dtypes.index_dtype_refused(x.dtype, f"{op}: {what}"))
     return x.astype(np.int64, copy=False)
 
 
