@@ -150,7 +150,8 @@ def numbers_as(value, dtype, what: str) -> np.ndarray:
 # -- type promotion --------------------------------------------------------------------------
 # PyTorch's torch.result_type, with minigrad's default float dtype (float64) where it says
 # "the default dtype".  Every op that combines operands asks result_type; ops that only make
-# sense for floating point (exp, log, /, mean of a tensor of ints …) ask float_result.
+# sense for floating point compute in float_result's dtype (exp, log, / of integers give the
+# default float) or refuse integers with require_float (mean, softmax, the losses …).
 #
 # 1. Each dtype has a category: bool < integer < floating point.
 # 2. Two dtypes promote (promote_types) to the smallest dtype both fit in, the higher
@@ -166,11 +167,6 @@ def numbers_as(value, dtype, what: str) -> np.ndarray:
 #    arrays and for integers meeting floats, and refuses it when the tensor requires grad.)
 _CATEGORY = {"b": 0, "u": 1, "i": 1, "f": 2}
 _BOOL, _INT64 = np.dtype(np.bool_), np.dtype(np.int64)
-
-
-def category(dtype) -> int:
-    """0 for bool, 1 for integers (signed or not), 2 for floating point."""
-    return _CATEGORY[dtype.kind]
 
 
 def promote_types(a, b) -> np.dtype:

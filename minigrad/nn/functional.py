@@ -38,7 +38,7 @@ import math
 import numpy as np
 
 from ..autograd import record
-from ..dtypes import require_float, result_type
+from ..dtypes import refuse_bool, require_float, result_type
 from ..errors import ShapeError
 from ..ops.log_exp import logsigmoid, softplus  # noqa: F401  (F.softplus, as in PyTorch)
 from ..ops.operands import grads_as
@@ -73,10 +73,10 @@ def linear(x, weight, bias=None) -> Tensor:
     """
     x, weight = _tensor(x, "x", "linear"), _tensor(weight, "weight", "linear")
     bias = None if bias is None else _tensor(bias, "bias", "linear")
-    if weight.dtype != x.dtype or (bias is not None and bias.dtype != x.dtype) \
-            or x.dtype.kind == "b":
+    if (weight.dtype != x.dtype or (bias is not None and bias.dtype != x.dtype)
+            or x.dtype.kind == "b"):              # (one test on the way of every layer)
         same_dtype("linear", x, ("weight", weight), ("bias", bias))
-        raise TypeError("linear: bool tensors cannot be multiplied (PyTorch refuses them too).")
+        refuse_bool(x.dtype, "linear")
     X, W = x.data, weight.data
     if W.ndim != 2 or X.ndim == 0 or X.shape[-1] != W.shape[1]:
         raise ShapeError(f"linear: input of shape {X.shape} does not fit a weight of shape "

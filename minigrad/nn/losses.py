@@ -28,8 +28,8 @@ import numpy as np
 
 from ..autograd import record
 from ..dtypes import promote_types, refuse_bool, require_float, result_type
-from ..ops.operands import grads_as
 from ..errors import ShapeError
+from ..ops.operands import grads_as
 from ..tensor import Tensor
 from . import functional as F
 from .module import Module

@@ -8,8 +8,8 @@ import numpy as np
 
 from ..autograd import record
 from ..broadcasting import sum_to
-from ..tensor import Tensor, tensor_method
 from ..dtypes import refuse_bool
+from ..tensor import tensor_method
 from .operands import binary, fast_scalar, grads_as, is_bool, number, pair, promoted
 
 

@@ -33,8 +33,6 @@ def _bound(x, name: str, dtype):
     return Tensor._from_op(fill_value(x, dtype, f"clamp ({name})"))
 
 
-
-
 def _pick(mask, g, shape, dtype):
     return sum_to(np.where(mask, g, np.zeros((), dtype=g.dtype)), shape).astype(dtype, copy=False)
 

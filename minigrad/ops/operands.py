@@ -71,17 +71,13 @@ def float_pair(a, b, op: str) -> tuple:
     dtype they promote to (the default float for integers).  Each is converted directly:
     ``uint8_tensor / -1`` divides by -1, not by -1 wrapped to 255 first, as in PyTorch."""
     def typed(x):                          # a Tensor, or a number kept as it is
-        is_number = isinstance(x, (numbers.Number, np.generic)) and not isinstance(x, Tensor)
-        return x if isinstance(x, Tensor) or is_number else as_tensor(x, op)
+        return x if isinstance(x, (Tensor, numbers.Number, np.generic)) else as_tensor(x, op)
 
     a, b = typed(a), typed(b)
     dtype = dtypes.float_result(dtypes.result_type(a, b))
-    out = []
-    for x in (a, b):
-        t = x if isinstance(x, Tensor) else Tensor._from_op(number_as(x, dtype, op))
-        out.append(t)
-    return out[0], out[1], out[0]._data.astype(dtype, copy=False), \
-        out[1]._data.astype(dtype, copy=False)
+    a, b = (x if isinstance(x, Tensor) else Tensor._from_op(number_as(x, dtype, op))
+            for x in (a, b))
+    return a, b, a._data.astype(dtype, copy=False), b._data.astype(dtype, copy=False)
 
 
 def grads_as(backward, *tensors):

@@ -11,8 +11,8 @@ import numbers
 import numpy as np
 
 from ..autograd import record
-from ..dtypes import fill_value
 from ..broadcasting import sum_to
+from ..dtypes import fill_value
 from ..errors import ShapeError
 from ..tensor import Tensor, tensor_method
 from .operands import as_tensor, axis, bool_array, int_array, pair, promoted
