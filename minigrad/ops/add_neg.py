@@ -31,7 +31,9 @@ def add(a, b):
     if fast_scalar(a, b):
         return record(a._data + number(b), (a,), _unchanged, "add")
     a, b = pair(a, b, "add")
-    A, B = promoted(a, b)
+    A, B = a._data, b._data
+    if A.dtype is not B.dtype:                  # PyTorch's type promotion (dtypes.py)
+        A, B = promoted(a, b)
     a_shape, b_shape = A.shape, B.shape
     need_a, need_b = a.requires_grad, b.requires_grad
 
@@ -62,7 +64,9 @@ def sub(a, b):
         return record(a._data - number(b), (a,), _unchanged, "sub")
     numbers = a.__class__ in _BOOLS or b.__class__ in _BOOLS         # 1.0 - True
     a, b = pair(a, b, "sub")
-    A, B = promoted(a, b)
+    A, B = a._data, b._data
+    if A.dtype is not B.dtype:                  # PyTorch's type promotion (dtypes.py)
+        A, B = promoted(a, b)
     if numbers or A.dtype.kind == "b" or A is not a._data or B is not b._data:
         if numbers or is_bool(a) or is_bool(b):       # PyTorch refuses a bool on either side
             refuse_bool(np.dtype(np.bool_), "subtraction, a - b,",

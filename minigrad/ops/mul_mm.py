@@ -22,7 +22,9 @@ def mul(a, b):
         factor = number(b)
         return record(a._data * factor, (a,), lambda g: (g * factor,), "mul")
     a, b = pair(a, b, "mul")
-    A, B = promoted(a, b)
+    A, B = a._data, b._data
+    if A.dtype is not B.dtype:                  # PyTorch's type promotion (dtypes.py)
+        A, B = promoted(a, b)
     need_a, need_b = a.requires_grad, b.requires_grad
 
     def backward(g):
