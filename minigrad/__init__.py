@@ -41,6 +41,8 @@ from .ops.compare import all, allclose, any, eq, equal, ge, gt, le, lt, ne
 from .ops.einsum import einsum
 from .ops.join import cat, chunk, concat, concatenate, narrow, split, stack, unbind
 from .ops.log_exp import logsumexp
+from .ops.logical import (bitwise_and, bitwise_not, bitwise_or, bitwise_xor, logical_and,
+                          logical_not, logical_or, logical_xor)
 from .ops.minmax import argmax, argmin, max, min
 from .ops.select import gather, masked_fill, where
 from .ops.shape import flatten, squeeze, unsqueeze
@@ -49,7 +51,7 @@ from .ops.var_std import std, var
 from .ops.elementwise import exp, log, relu, sigmoid, tanh
 from .ops.indexing import getitem
 from .ops.mul_mm import matmul, mm, mul, permute, transpose
-from .ops.pow_div import pow, truediv
+from .ops.pow_div import floor_divide, pow, remainder, truediv
 from .ops.sum_expand import broadcast_to, expand, mean, reshape, sum
 from . import return_types
 from .random import manual_seed
@@ -82,4 +84,6 @@ __all__ = [
     "chunk", "narrow", "unbind", "gather", "masked_fill", "where",
     "abs", "sqrt", "clamp", "clip", "maximum", "minimum", "max", "min", "argmax", "argmin",
     "var", "std", "logsumexp", "einsum", "sort", "argsort", "topk", "return_types",
+    "floor_divide", "remainder", "bitwise_not", "bitwise_and", "bitwise_or", "bitwise_xor",
+    "logical_not", "logical_and", "logical_or", "logical_xor",
 ]

@@ -28,7 +28,7 @@ import numpy as np
 
 from . import dtypes
 
-DEFAULT_DTYPE = np.float64
+DEFAULT_DTYPE = dtypes.DEFAULT_FLOAT.type      # float64; the type promotion rules are in dtypes.py
 _new = object.__new__
 
 

@@ -403,7 +403,7 @@ OPS = [
        lambda a, dim, keepdims: a.sum(axis=torch_axes(dim), keepdims=keepdims), reduction),
     Op("mean", lambda a, dim, keepdims: a.mean(dim, keepdims=keepdims),
        lambda a, dim, keepdims: a.mean(axis=torch_axes(dim), keepdims=keepdims), reduction),
-    Op("expand", lambda a, dim, copies: a.expand(dim, copies),
+    Op("expand", lambda a, dim, copies: a.expand(dim=dim, copies=copies),
        lambda a, dim, copies: np.repeat(np.expand_dims(a, dim), copies, axis=dim), expansion),
     Op("broadcast_to", lambda a, shape: a.broadcast_to(shape),
        lambda a, shape: np.broadcast_to(a, shape), to_broadcast),

@@ -36,7 +36,7 @@ def test_digits_recipe_reaches_a_good_accuracy_in_a_few_epochs():
 
 
 def test_training_is_reproducible_from_the_seed():
-    X, y = load_digits("train")
+    X, y = load_digits("train", dtype=np.float32)     # the recipe's dtype: linear does not promote
     recipe = Recipe(hidden=16, epochs=1, batch_size=128)
     (a, ha), (b, hb) = (train(X, y, recipe, progress=None) for _ in range(2))
     assert ha.loss == hb.loss

@@ -39,7 +39,7 @@ OPS = {
     "gelu": (F.gelu, [arr(3, 4)]),
     "silu": (F.silu, [arr(3, 4)]),
     "cross_entropy options": (lambda z: F.cross_entropy(z, np.array([0, 2, -100]),
-                                                        np.array([1.0, 2.0, 0.5]),
+                                                        mg.tensor([1.0, 2.0, 0.5], dtype=z.dtype),
                                                         label_smoothing=0.1), [arr(3, 3)]),
     "nll_loss": (lambda z: F.nll_loss(z, np.array([0, 2, 1])), [arr(3, 3)]),
     "bce with logits": (lambda z, t: F.binary_cross_entropy_with_logits(z, t),

@@ -69,3 +69,20 @@ def compare_parameter_grads(ours, theirs, tol=TOL):
         if p.grad is not None:
             np.testing.assert_allclose(p.grad.data, q.grad.numpy(), **tol,
                                        err_msg=f"gradient of {name} differs from PyTorch's")
+
+
+class default_float64:
+    """``with default_float64(torch):`` PyTorch with minigrad's default float dtype, float64,
+    so that where PyTorch's rules say "the default dtype" (``int_tensor.exp()``,
+    ``int_tensor / 2``, ``int_tensor + 0.5``) both mean the same dtype."""
+
+    def __init__(self, torch):
+        self.torch = torch
+
+    def __enter__(self):
+        self.old = self.torch.get_default_dtype()
+        self.torch.set_default_dtype(self.torch.float64)
+
+    def __exit__(self, *exc):
+        self.torch.set_default_dtype(self.old)
+        return False

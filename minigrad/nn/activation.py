@@ -21,6 +21,7 @@ import warnings
 import numpy as np
 
 from ..autograd import record
+from ..dtypes import require_float
 from ..ops.elementwise import relu, sigmoid, tanh  # noqa: F401  (F.relu etc., as PyTorch)
 from ..tensor import Tensor
 from . import functional as F
@@ -101,6 +102,7 @@ def leaky_relu(x, negative_slope: float = 0.01) -> Tensor:
     """x where x > 0, else negative_slope·x."""
     x = _tensor(x, "leaky_relu")
     X = x.data
+    require_float(X.dtype, "leaky_relu")
     slope = np.where(X > 0, np.asarray(1, X.dtype), np.asarray(negative_slope, X.dtype))
 
     def backward(g):
@@ -113,6 +115,7 @@ def gelu(x, approximate: str = "none") -> Tensor:
     """x·Φ(x); ``approximate='tanh'`` uses ½x(1 + tanh(√(2/π)(x + 0.044715x³))), as PyTorch."""
     x = _tensor(x, "gelu")
     X = x.data
+    require_float(X.dtype, "gelu")
     if approximate == "none":
         cdf = normal_cdf(X)
 
@@ -139,6 +142,7 @@ def silu(x) -> Tensor:
     """x·σ(x).  Its slope σ(x)(1 + x(1 - σ(x))) is finite everywhere."""
     x = _tensor(x, "silu")
     X = x.data
+    require_float(X.dtype, "silu")
     s = 0.5 * (np.tanh(0.5 * X) + 1)          # σ without overflow, as minigrad's sigmoid
 
     def backward(g):

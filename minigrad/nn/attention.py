@@ -34,6 +34,7 @@ import numpy as np
 
 from ..autograd import record
 from ..broadcasting import sum_to
+from ..dtypes import require_float
 from ..errors import ShapeError
 from ..random import get_rng
 from ..tensor import Tensor
@@ -45,8 +46,9 @@ from .module import Module, Parameter
 from .norm import LayerNorm
 
 
-def _mask_array(attn_mask, is_causal: bool, L: int, S: int, fn: str):
-    """(bool 'may attend' mask or None, float mask tensor or None)."""
+def _mask_array(attn_mask, is_causal: bool, L: int, S: int, fn: str, dtype):
+    """(bool 'may attend' mask or None, float mask tensor or None); a float mask must have
+    the query's dtype (``dtype``), as PyTorch requires."""
     if is_causal:
         if attn_mask is not None:
             raise ValueError(f"{fn}: pass either attn_mask or is_causal=True, not both "
@@ -57,9 +59,10 @@ def _mask_array(attn_mask, is_causal: bool, L: int, S: int, fn: str):
     m = attn_mask if isinstance(attn_mask, Tensor) else Tensor._from_op(np.asarray(attn_mask))
     if m.dtype == np.bool_:
         return m.data, None
-    if m.dtype.kind != "f":
+    if m.dtype != dtype:
         raise TypeError(f"{fn}: attn_mask must be boolean (True = may attend) or floating "
-                        f"(added to the scores), got dtype {m.dtype}.")
+                        f"point of the query's dtype {dtype} (added to the scores), as in "
+                        f"PyTorch; got dtype {m.dtype}.")
     return None, m
 
 
@@ -84,6 +87,8 @@ def _attention(query, key, value, attn_mask, dropout_p, is_causal, scale, rng,
     q, k, v = (F._tensor(t, n, fn) for t, n in ((query, "query"), (key, "key"),
                                                  (value, "value")))
     Q, K, V = q.data, k.data, v.data
+    require_float(Q.dtype, fn, "query")
+    F.same_dtype(fn, q, ("key", k), ("value", v))
     if Q.ndim < 2 or K.ndim < 2 or V.ndim < 2 or Q.shape[-1] != K.shape[-1] \
             or K.shape[-2] != V.shape[-2]:
         raise ShapeError(f"{fn}: expected query (..., L, E), key (..., S, E) and value "
@@ -92,7 +97,7 @@ def _attention(query, key, value, attn_mask, dropout_p, is_causal, scale, rng,
         raise ValueError(f"{fn}: dropout_p must be in [0, 1), got {dropout_p}.")
     L, S = Q.shape[-2], K.shape[-2]
     scale = 1.0 / math.sqrt(Q.shape[-1]) if scale is None else float(scale)
-    allowed, float_mask = _mask_array(attn_mask, is_causal, L, S, fn)
+    allowed, float_mask = _mask_array(attn_mask, is_causal, L, S, fn, Q.dtype)
     scores = Q @ np.swapaxes(K, -1, -2)
     scores *= scale
     if float_mask is not None:
@@ -120,7 +125,11 @@ def _attention(query, key, value, attn_mask, dropout_p, is_causal, scale, rng,
         """Gradients of query, key and float mask from the gradient of the weights Pd."""
         dP = dPd * keep if keep is not None else dPd
         dS = P * (dP - (dP * P).sum(axis=-1, keepdims=True))
+        # the mask's gradient is dS itself, unscaled: a copy when it has the scores' full
+        # shape (sum_to then returns dS itself, which the scaling below changes in place)
         gm = sum_to(dS, shapes[3]) if len(need) > 3 and need[3] else None
+        if gm is dS:
+            gm = dS.copy()
         dS *= scale
         gq = sum_to(dS @ K, shapes[0]) if need[0] else None
         gk = sum_to(np.swapaxes(dS, -1, -2) @ Q, shapes[1]) if need[1] else None
@@ -229,14 +238,22 @@ class MultiheadAttention(Module):
             else:
                 raise ShapeError(f"MultiheadAttention: attn_mask must have shape ({L}, {S}) or "
                                  f"({N * h}, {L}, {S}), got {m.shape}.")
-            parts.append(m)
+            parts.append(("attn_mask", m))
         if key_padding_mask is not None:
             m = (key_padding_mask.data if isinstance(key_padding_mask, Tensor)
                  else np.asarray(key_padding_mask))
             if m.shape != (N, S):
                 raise ShapeError(f"MultiheadAttention: key_padding_mask must have shape "
                                  f"({N}, {S}), got {m.shape}.")
-            parts.append(m.reshape(N, 1, 1, S))
+            parts.append(("key_padding_mask", m.reshape(N, 1, 1, S)))
+        for name, p in parts:
+            if p.dtype != np.bool_ and p.dtype != dtype:
+                raise TypeError(f"MultiheadAttention: {name} must be boolean (True = may not "
+                                f"attend) or floating point of the query's dtype {dtype} (added "
+                                f"to the scores), as in PyTorch; got dtype {p.dtype}."
+                                + (" A 0/1 integer mask would be added to the scores, not mask "
+                                   "them: pass mask.bool()." if p.dtype.kind in "iu" else ""))
+        parts = [p for _, p in parts]
         if not parts:
             return None
         if all(p.dtype == np.bool_ for p in parts):

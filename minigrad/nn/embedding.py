@@ -27,8 +27,9 @@ class Embedding(Module):
 
     def forward(self, ids):
         idx = ids.data if isinstance(ids, Tensor) else np.asarray(ids)
-        if idx.dtype.kind not in "iu":
-            raise TypeError(f"Embedding: ids must be integers, got dtype {idx.dtype}.")
+        if idx.dtype not in (np.int64, np.int32):
+            raise TypeError(f"Embedding: ids must be int64 or int32 integers, as in PyTorch, "
+                            f"got dtype {idx.dtype}; convert them with ids.long().")
         if idx.size and (idx.min() < 0 or idx.max() >= self.num_embeddings):
             bad = idx.min() if idx.min() < 0 else idx.max()
             raise IndexError(f"Embedding: id {bad} is out of range for a table of "

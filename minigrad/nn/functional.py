@@ -38,8 +38,10 @@ import math
 import numpy as np
 
 from ..autograd import record
+from ..dtypes import refuse_bool, require_float, result_type
 from ..errors import ShapeError
 from ..ops.log_exp import logsigmoid, softplus  # noqa: F401  (F.softplus, as in PyTorch)
+from ..ops.operands import grads_as
 from ..random import get_rng
 from ..tensor import Tensor, tensor_method
 
@@ -52,6 +54,17 @@ def _tensor(x, name: str, fn: str) -> Tensor:
     raise TypeError(f"{fn}: {name} must be a Tensor or a NumPy array, got {type(x).__name__}.")
 
 
+def same_dtype(fn: str, first: Tensor, *others) -> None:
+    """PyTorch's layers do not promote: the input and its parameters (weight, bias, mask …)
+    need one dtype.  ``others`` are (name, tensor or None) pairs."""
+    for name, t in others:
+        if t is not None and t.dtype != first.dtype:
+            raise TypeError(f"{fn}: {name} has dtype {t.dtype} but the input has {first.dtype}; "
+                            f"they must be the same (PyTorch does not promote here either): "
+                            f"convert one, e.g. x.to({name}.dtype), or build the layer with "
+                            f"dtype=x.dtype.")
+
+
 # -- linear ------------------------------------------------------------------------------
 def linear(x, weight, bias=None) -> Tensor:
     """``x @ weight.T + bias`` with ``weight`` of shape (out_features, in_features), as PyTorch.
@@ -59,6 +72,11 @@ def linear(x, weight, bias=None) -> Tensor:
     ``x`` may have any number of leading dimensions: (..., in_features) -> (..., out_features).
     """
     x, weight = _tensor(x, "x", "linear"), _tensor(weight, "weight", "linear")
+    bias = None if bias is None else _tensor(bias, "bias", "linear")
+    if (weight.dtype != x.dtype or (bias is not None and bias.dtype != x.dtype)
+            or x.dtype.kind == "b"):              # (one test on the way of every layer)
+        same_dtype("linear", x, ("weight", weight), ("bias", bias))
+        refuse_bool(x.dtype, "linear")
     X, W = x.data, weight.data
     if W.ndim != 2 or X.ndim == 0 or X.shape[-1] != W.shape[1]:
         raise ShapeError(f"linear: input of shape {X.shape} does not fit a weight of shape "
@@ -67,7 +85,6 @@ def linear(x, weight, bias=None) -> Tensor:
     out = X @ W.T
     inputs = (x, weight)
     if bias is not None:
-        bias = _tensor(bias, "bias", "linear")
         if bias.shape != (W.shape[0],):
             raise ShapeError(f"linear: bias has shape {bias.shape}, expected ({W.shape[0]},).")
         out += bias.data
@@ -113,6 +130,7 @@ def _softmax_dim(x: Tensor, dim, fn: str) -> int:
 def log_softmax(x, dim: int = -1) -> Tensor:
     """log(softmax(x)) along ``dim``, computed without overflow for any finite input."""
     x = _tensor(x, "x", "log_softmax")
+    require_float(x.dtype, "log_softmax")
     dim = _softmax_dim(x, dim, "log_softmax")
     out = _log_softmax_array(x.data, dim)
 
@@ -127,6 +145,7 @@ def log_softmax(x, dim: int = -1) -> Tensor:
 def softmax(x, dim: int = -1) -> Tensor:
     """e^x / Σ e^x along ``dim``: positive entries that sum to 1 (probabilities)."""
     x = _tensor(x, "x", "softmax")
+    require_float(x.dtype, "softmax")
     dim = _softmax_dim(x, dim, "softmax")
     out = np.exp(_log_softmax_array(x.data, dim))
 
@@ -167,7 +186,7 @@ def cross_entropy(logits, target, weight=None, ignore_index: int = -100, reducti
     T = target.data if isinstance(target, Tensor) else np.array(target)  # backward reads it
     L = logits.data
     if (weight is not None or label_smoothing or reduction == "none" or L.ndim != 2
-            or T.dtype.kind not in "iu" or (T == ignore_index).any()):
+            or T.dtype != np.int64 or L.dtype.kind != "f" or (T == ignore_index).any()):
         from .losses import cross_entropy_general   # the general case lives with the losses
 
         return cross_entropy_general(logits, target, weight, ignore_index, reduction,
@@ -212,12 +231,14 @@ def mse_loss(prediction, target, reduction: str = "mean") -> Tensor:
         raise ShapeError(f"mse_loss: prediction has shape {prediction.shape} but target has "
                          f"shape {target.shape}; they must be equal (reshape one, e.g. "
                          f"y.reshape(-1, 1)).")
-    diff = prediction.data - target.data
-    dtype = np.result_type(diff, np.float32)
+    dtype = result_type(prediction, target)         # PyTorch's promotion, floats only
+    require_float(dtype, "mse_loss", "the prediction and target (promoted)")
+    diff = prediction.data.astype(dtype, copy=False) - target.data.astype(dtype, copy=False)
     if reduction == "none":
-        loss, scale = (diff * diff).astype(dtype, copy=False), None
+        loss, scale = diff * diff, None
     else:
-        scale = 1.0 / max(diff.size, 1) if reduction == "mean" else 1.0
+        # the mean of nothing is 0/0 = nan, as in PyTorch (the sum is 0)
+        scale = 1.0 if reduction == "sum" else 1.0 / diff.size if diff.size else np.nan
         loss = np.asarray((diff * diff).sum() * scale, dtype=dtype)
 
     need_p, need_t = prediction.requires_grad, target.requires_grad
@@ -226,6 +247,8 @@ def mse_loss(prediction, target, reduction: str = "mean") -> Tensor:
         gp = (2.0 * g) * diff if scale is None else (2.0 * scale * g) * diff
         return (gp if need_p else None, -gp if need_t else None)
 
+    if prediction.dtype != dtype or target.dtype != dtype:
+        backward = grads_as(backward, prediction, target)
     return record(loss, (prediction, target), backward, "mse_loss")   # reads its own diff
 
 
@@ -242,6 +265,7 @@ def dropout(x, p: float = 0.5, training: bool = True, rng=None) -> Tensor:
     x = _tensor(x, "x", "dropout")
     if not training or p == 0.0:
         return x
+    require_float(x.dtype, "dropout")
     keep = (get_rng(rng).random(x.shape) >= p) / (1.0 - p)
     keep = keep.astype(x.dtype, copy=False)
 

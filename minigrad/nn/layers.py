@@ -153,12 +153,9 @@ class Flatten(Module):
         self.start_dim, self.end_dim = start_dim, end_dim
 
     def forward(self, x):
-        shape = x.shape
-        start, end = self.start_dim % max(len(shape), 1), self.end_dim % max(len(shape), 1)
-        if start > end:
-            raise ValueError(f"Flatten: start_dim {self.start_dim} comes after end_dim "
-                             f"{self.end_dim} for an input of shape {shape}.")
-        return x.reshape(shape[:start] + (-1,) + shape[end + 1:])
+        # the tensor's flatten: a dim outside the input's is an IndexError, as in PyTorch
+        # (Flatten(start_dim=5) of a 2-d input does not quietly return the input)
+        return x.flatten(self.start_dim, self.end_dim)
 
     def extra_repr(self) -> str:
         return f"start_dim={self.start_dim}, end_dim={self.end_dim}"

@@ -27,7 +27,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..autograd import record
+from ..dtypes import promote_types, refuse_bool, require_float, result_type
 from ..errors import ShapeError
+from ..ops.operands import grads_as
 from ..tensor import Tensor
 from . import functional as F
 from .module import Module
@@ -64,18 +66,30 @@ def _upstream(g: np.ndarray, scale):
 
 
 # -- elementwise regression losses ---------------------------------------------------------
-def _pointwise(fn: str, input, target, reduction: str, value, slope) -> Tensor:
-    """A loss Σ f(input - target): ``value(d)`` is f, ``slope(d)`` its derivative."""
+def _pointwise(fn: str, input, target, reduction: str, value, slope,
+               input_dtype: bool = False) -> Tensor:
+    """A loss Σ f(input - target): ``value(d)`` is f, ``slope(d)`` its derivative.  Computed
+    in the dtype the two promote to (floats only); the loss has that dtype too, or with
+    ``input_dtype`` the input's (PyTorch's huber_loss)."""
     F._check_reduction(reduction, fn)
     x, t = F._tensor(input, "input", fn), F._tensor(target, "target", fn)
     _same_shape(x, t, fn)
-    d = x.data - t.data
-    loss, scale = _reduce(value(d), reduction, np.result_type(d, np.float32))
+    if fn == "l1_loss" and (x.dtype.kind == "b" or t.dtype.kind == "b"):
+        # PyTorch's l1_loss subtracts the two, which it refuses for a bool
+        refuse_bool(np.dtype(np.bool_), fn, "convert the target with .float() first")
+    dtype = result_type(x, t)                     # PyTorch's promotion, floats only
+    require_float(x.dtype if input_dtype else dtype, fn,
+                  "the input" if input_dtype else "the input and target (promoted)")
+    d = x.data.astype(dtype, copy=False) - t.data.astype(dtype, copy=False)
+    loss, scale = _reduce(value(d), reduction, x.dtype if input_dtype else dtype)
     need_x, need_t = x.requires_grad, t.requires_grad
 
     def backward(g):
         gd = _upstream(g, scale) * slope(d)
         return (gd if need_x else None, -gd if need_t else None)
+
+    if x.dtype != dtype or t.dtype != dtype:
+        backward = grads_as(backward, x, t)
 
     return record(loss, (x, t), backward, fn)          # reads its own difference d
 
@@ -104,7 +118,7 @@ def huber_loss(input, target, reduction: str = "mean", delta: float = 1.0) -> Te
     return _pointwise("huber_loss", input, target, reduction,
                       lambda d: np.where(np.abs(d) < delta, 0.5 * d * d,
                                          delta * (np.abs(d) - 0.5 * delta)),
-                      lambda d: np.clip(d, -delta, delta))
+                      lambda d: np.clip(d, -delta, delta), input_dtype=True)
 
 
 # -- binary classification -----------------------------------------------------------------
@@ -159,8 +173,13 @@ def binary_cross_entropy_with_logits(input, target, weight=None, reduction: str 
     F._check_reduction(reduction, fn)
     z, t = F._tensor(input, "input", fn), F._tensor(target, "target", fn)
     _same_shape(z, t, fn)
+    require_float(z.dtype, fn, "the input (scores)")
+    require_float(t.dtype, fn, "the target (0/1 labels or probabilities, as floats)")
+    F.same_dtype(fn, z, ("target", t))
     Z, T = z.data, t.data
     w, pw = _array(weight, "weight", fn), _array(pos_weight, "pos_weight", fn)
+    w = None if w is None else w.astype(Z.dtype, copy=False)
+    pw = None if pw is None else pw.astype(Z.dtype, copy=False)
     softplus_neg = np.maximum(-Z, 0) + np.log1p(np.exp(-np.abs(Z)))     # log(1 + e^-z)
     sig = 0.5 * (np.tanh(0.5 * Z) + 1)
     log_weight = 1 if pw is None else (pw - 1) * T + 1
@@ -222,18 +241,32 @@ def _class_weights(weight, C: int, dtype, fn: str):
     if w is not None and w.shape != (C,):
         raise ShapeError(f"{fn}: weight must have one entry per class, shape ({C},), got "
                          f"{w.shape}.")
-    return None if w is None else w.astype(dtype, copy=False)
+    if w is not None and w.dtype != dtype:
+        raise TypeError(f"{fn}: weight has dtype {w.dtype} but the input has {dtype}; they "
+                        f"must be the same (PyTorch does not promote here either).")
+    return w
+
+
+def class_indices(T: np.ndarray, fn: str) -> None:
+    """Class-index targets are int64 (or uint8), as PyTorch requires."""
+    if T.dtype not in (np.int64, np.uint8):
+        raise TypeError(f"{fn}: class-index targets must have dtype int64 (or uint8), as in "
+                        f"PyTorch, got {T.dtype}; convert them with target.long(). (Class "
+                        f"probabilities are floats of the input's shape.)")
 
 
 def _weighted_log_loss(logp_input: Tensor, LP: np.ndarray, Q: np.ndarray, denom, reduction,
                        squeeze: bool, fn: str, softmax_of: np.ndarray = None,
-                       target: Tensor = None, target_coef=None, read: tuple = ()) -> Tensor:
+                       target: Tensor = None, target_coef=None, counted=None,
+                       read: tuple = ()) -> Tensor:
     """The loss -Σ_c Q·log p per sample, reduced.  ``Q`` (same layout as the scores) holds
     every sample's coefficients.  With ``softmax_of`` (the scores' softmax), the input is
     the raw scores and the slope is softmax·ΣQ - Q; otherwise it is log p itself, slope -Q.
     A probability ``target`` that requires grad gets -target_coef·log p (Q = target_coef·t
-    plus constants).  ``read`` holds the target and weight tensors, whose versions are
-    checked before backward, as PyTorch does (Q was computed from them)."""
+    plus constants).  ``counted`` marks the samples whose target is not ignored: when none
+    is counted, the mean is nan but the gradient is 0 (PyTorch's), not 0·nan.  ``read``
+    holds the target and weight tensors, whose versions are checked before backward, as
+    PyTorch does (Q was computed from them)."""
     per_sample = -(Q * LP).sum(axis=1)
     dtype = LP.dtype
     if reduction == "none":
@@ -252,6 +285,8 @@ def _weighted_log_loss(logp_input: Tensor, LP: np.ndarray, Q: np.ndarray, denom,
         up = np.asarray(up, dtype=dtype)
         if scale is None:
             up = (up[None] if squeeze else up)[:, None]
+        elif counted is not None and not denom:     # every target ignored (or weighed 0)
+            up = np.where(counted[:, None], up, np.zeros((), dtype))
         if softmax_of is None:
             grad = -Q * up
         else:
@@ -279,16 +314,16 @@ def nll_loss(input, target, weight=None, ignore_index: int = -100,
     fn = "nll_loss"
     F._check_reduction(reduction, fn)
     x = F._tensor(input, "input", fn)
+    require_float(x.dtype, fn, "the input (log-probabilities)")
     L, squeeze = _class_layout(x.data, fn)
     T = _unbatched_target(target, squeeze, x.shape, fn)
-    if T.dtype.kind not in "iu":
-        raise TypeError(f"{fn}: target must hold integer class indices, got dtype {T.dtype}.")
+    class_indices(T, fn)
     safe, valid = _index_targets(T, L, ignore_index, fn)
     w = _class_weights(weight, L.shape[1], L.dtype, fn)
     picked_w = valid.astype(L.dtype) if w is None else w[safe] * valid
     Q = np.zeros_like(L)
     np.put_along_axis(Q, safe[:, None], picked_w[:, None], axis=1)
-    return _weighted_log_loss(x, L, Q, picked_w.sum(), reduction, squeeze, fn,
+    return _weighted_log_loss(x, L, Q, picked_w.sum(), reduction, squeeze, fn, counted=valid,
                               read=(target, weight))
 
 
@@ -310,6 +345,7 @@ def cross_entropy_general(input, target, weight=None, ignore_index: int = -100,
     if not 0.0 <= label_smoothing <= 1.0:
         raise ValueError(f"{fn}: label_smoothing must be in [0, 1], got {label_smoothing}.")
     x = F._tensor(input, "input", fn)
+    require_float(x.dtype, fn, "the input (the scores, or logits)")
     L, squeeze = _class_layout(x.data, fn)
     C = L.shape[1]
     T = _unbatched_target(target, squeeze, x.shape, fn)
@@ -323,6 +359,9 @@ def cross_entropy_general(input, target, weight=None, ignore_index: int = -100,
                              f"{x.shape}, got {T.shape[1:] if squeeze else T.shape}.")
         if ignore_index != -100:
             raise ValueError(f"{fn}: ignore_index is not supported for probability targets.")
+        if promote_types(T.dtype, L.dtype) != L.dtype:     # float64 probabilities meet
+            x = x.to(T.dtype)                                # float32 scores: in float64
+            L, logp = x.data, F._log_softmax_array(x.data, 1)
         coef = (1 - eps) * (w_b if w_b is not None else 1)
         Q = T.astype(L.dtype) * coef
         if eps:
@@ -332,7 +371,8 @@ def cross_entropy_general(input, target, weight=None, ignore_index: int = -100,
             return _weighted_log_loss(x, logp, Q, denom, reduction, squeeze, fn,
                                       softmax_of=np.exp(logp), target=target, target_coef=coef,
                                       read=(weight,))
-    elif T.dtype.kind in "iu":                                     # class indices
+    elif T.dtype.kind in "iub":                                    # class indices
+        class_indices(T, fn)
         safe, valid = _index_targets(T, L, ignore_index, fn)
         picked_w = valid.astype(L.dtype) if w is None else w[safe] * valid
         Q = np.zeros_like(L)
@@ -342,6 +382,9 @@ def cross_entropy_general(input, target, weight=None, ignore_index: int = -100,
                                      L.shape)
             Q += (eps / C) * spread * valid[:, None]
         denom = picked_w.sum()
+        return _weighted_log_loss(x, logp, Q, denom, reduction, squeeze, fn,
+                                  softmax_of=np.exp(logp), counted=valid,
+                                  read=(target, weight))
     else:
         raise TypeError(f"{fn}: target must hold class indices (integers) or class "
                         f"probabilities (floats), got dtype {T.dtype}.")

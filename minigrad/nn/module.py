@@ -234,7 +234,7 @@ class Module:
 
     def load_state_dict(self, state, strict: bool = True) -> IncompatibleKeys:
         """Copy values from ``state`` (as made by :meth:`state_dict`, here or in PyTorch)
-        into the parameters and buffers.
+        into the parameters and buffers, in place: their arrays stay the same objects.
 
         Every name and shape is checked before anything is written, so a state that
         does not fit leaves the module exactly as it was.  With ``strict=False``, missing
@@ -268,7 +268,14 @@ class Module:
             raise ValueError(f"load_state_dict: the state does not fit this "
                              f"{type(self).__name__}; nothing was loaded. " + "; ".join(problems))
         for name, array in converted.items():
-            own[name].data = array
+            # into the existing array, as PyTorch's copy_: an array taken earlier with
+            # p.numpy() (or p.data) sees the loaded values, and the version counts the change
+            target = own[name]
+            if target.data.flags.writeable:
+                np.copyto(target.data, array)
+                target.bump_version()
+            else:                                      # a read-only array: replaced instead
+                target.data = array
         return IncompatibleKeys(missing, unexpected)
 
     # -- printing --------------------------------------------------------------------

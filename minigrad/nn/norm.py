@@ -27,6 +27,7 @@ import numbers
 import numpy as np
 
 from ..autograd import record
+from ..dtypes import require_float
 from ..errors import ShapeError
 from ..tensor import Tensor
 from . import functional as F
@@ -56,6 +57,11 @@ def _inputs(x, weight, bias, fn):
     return tuple(inputs), need
 
 
+def _float32(t, name: str, fn: str):
+    """A float16 tensor as float32, recorded (so its gradient comes back as float16)."""
+    return None if t is None else F._tensor(t, name, fn).float()
+
+
 def _grads(gx, g, xhat, axes, need):
     """The gradient tuple for (x, [weight], [bias]): γ's is Σ g·x̂, β's is Σ g."""
     grads = [gx]
@@ -79,6 +85,18 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     """
     x = F._tensor(input, "input", "batch_norm")
     X = x.data
+    require_float(X.dtype, "batch_norm")
+    F.same_dtype("batch_norm", x, ("weight", weight), ("bias", bias))
+    if X.dtype == np.float16:       # as PyTorch: normalised in float32, rounded to float16
+        stats = [None if t is None else (t.data if isinstance(t, Tensor) else t)
+                 for t in (running_mean, running_var)]
+        wide = [None if a is None else a.astype(np.float32) for a in stats]
+        out = batch_norm(x.float(), *wide, _float32(weight, "weight", "batch_norm"),
+                         _float32(bias, "bias", "batch_norm"), training, momentum, eps).half()
+        for a, w in zip(stats, wide):
+            if a is not None:
+                a[...] = w                     # the running statistics, updated in place
+        return out
     if X.ndim < 2:
         raise ShapeError(f"batch_norm: expected an input of shape (N, C, ...), got {x.shape}.")
     C = X.shape[1]
@@ -206,6 +224,11 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps: float = 1e-
     """Normalise each sample over its last ``len(normalized_shape)`` dimensions."""
     x = F._tensor(input, "input", "layer_norm")
     X = x.data
+    require_float(X.dtype, "layer_norm")
+    F.same_dtype("layer_norm", x, ("weight", weight), ("bias", bias))
+    if X.dtype == np.float16:       # as PyTorch: normalised in float32, rounded to float16
+        return layer_norm(x.float(), normalized_shape, _float32(weight, "weight", "layer_norm"),
+                          _float32(bias, "bias", "layer_norm"), eps).half()
     shape = _shape_tuple(normalized_shape)
     k = len(shape)
     if X.shape[X.ndim - k:] != shape or X.ndim < k:

@@ -21,6 +21,7 @@ import numbers
 import numpy as np
 
 from ..autograd import record
+from ..dtypes import fill_value, refuse_bool
 from ..tensor import Tensor
 from . import functional as F
 
@@ -53,6 +54,7 @@ def pad(input, pad, mode: str = "constant", value: float = 0.0) -> Tensor:
     X = x.data
     widths = _pad_widths(pad, X.ndim)
     if mode == "constant":
+        value = fill_value(value, X.dtype, "pad")
         # Grow by the positive amounts, then cut by the negative ones.
         grow = [(max(b, 0), max(a, 0)) for b, a in widths]
         grown_shape = tuple(n + b + a for (b, a), n in zip(grow, X.shape))
@@ -71,6 +73,8 @@ def pad(input, pad, mode: str = "constant", value: float = 0.0) -> Tensor:
     if mode not in _NUMPY_MODE:
         raise ValueError(f"pad: mode must be 'constant', 'reflect', 'replicate' or 'circular', "
                          f"got {mode!r}.")
+    if mode != "circular":
+        refuse_bool(X.dtype, f"pad (mode {mode!r})")
     for axis, ((b, a), n) in enumerate(zip(widths, X.shape)):
         if b < 0 or a < 0:
             raise ValueError(f"pad: mode {mode!r} needs non-negative amounts, got {pad!r}.")

@@ -26,6 +26,7 @@ import itertools
 import numpy as np
 
 from ..autograd import record
+from ..dtypes import refuse_bool, require_float
 from ..errors import ShapeError
 from ..tensor import Tensor
 from . import functional as F
@@ -82,6 +83,9 @@ def _max_pool(nd, input, kernel_size, stride, padding, dilation, ceil_mode, retu
     fn = f"max_pool{nd}d"
     x, X, unbatched, kernel, stride, padding, dilation, out_size, pads = _setup(
         nd, input, kernel_size, stride, padding, dilation, ceil_mode, fn)
+    if nd == 1:                     # PyTorch's max_pool1d takes floats only; 2-d, integers too
+        require_float(X.dtype, fn)
+    refuse_bool(X.dtype, fn)
     sizes = X.shape[2:]
     if any(map(any, pads)):
         fill = -np.inf if X.dtype.kind == "f" else np.iinfo(X.dtype).min
@@ -167,15 +171,18 @@ def _avg_pool(nd, input, kernel_size, stride, padding, ceil_mode, count_include_
     x, X, unbatched, kernel, stride, padding, _, out_size, pads = _setup(
         nd, input, kernel_size, stride, padding, 1, ceil_mode, fn)
     sizes = X.shape[2:]
+    if X.dtype.kind != "f" and X.dtype != np.int64:
+        require_float(X.dtype, fn)       # PyTorch averages floats, and int64 (see below)
     if any(map(any, pads)):
         X = np.pad(X, ((0, 0), (0, 0)) + pads)
     padded_shape = X.shape
     ones = (1,) * nd
+    if X.dtype == np.int64:
+        return record(_int_average(X, kernel, stride, padding, sizes, out_size,
+                                   count_include_pad, divisor_override, unbatched, fn),
+                      (x,), None, fn)
     if divisor_override is not None:
-        if isinstance(divisor_override, bool) or not isinstance(divisor_override, int) \
-                or divisor_override == 0:
-            raise ValueError(f"{fn}: divisor_override must be a non-zero int, got "
-                             f"{divisor_override!r}.")
+        _check_override(divisor_override, fn)
         scale = np.asarray(1.0 / divisor_override, dtype=X.dtype)
     else:
         scale = np.ones(out_size, dtype=X.dtype)
@@ -196,6 +203,33 @@ def _avg_pool(nd, input, kernel_size, stride, padding, ceil_mode, count_include_
         return (gx[0] if unbatched else gx,)
 
     return record(out[0] if unbatched else out, (x,), backward, fn)
+
+
+def _int_average(X, kernel, stride, padding, sizes, out_size, count_include_pad,
+                 divisor_override, unbatched: bool, fn: str) -> np.ndarray:
+    """PyTorch's average of int64 windows: the int64 sum divided by the divisor, rounded
+    towards zero (as C's integer division)."""
+    nd = len(kernel)
+    total = _patches(X, kernel, stride, (1,) * nd).sum(axis=tuple(range(2 + nd, 2 + 2 * nd)))
+    if divisor_override is not None:
+        _check_override(divisor_override, fn)
+        divisor = np.asarray(divisor_override, dtype=np.int64)
+    else:
+        divisor = np.ones(out_size, dtype=np.int64)
+        for axis, (n, k, s, p, o) in enumerate(zip(sizes, kernel, stride, padding, out_size)):
+            shape = [1] * nd
+            shape[axis] = o
+            divisor = divisor * _divisor(n, k, s, p, o, count_include_pad).reshape(shape)
+    quotient = np.abs(total) // np.abs(divisor)
+    out = np.where((total < 0) != (divisor < 0), -quotient, quotient)
+    return out[0] if unbatched else out
+
+
+def _check_override(divisor_override, fn: str) -> None:
+    if isinstance(divisor_override, bool) or not isinstance(divisor_override, int) \
+            or divisor_override == 0:
+        raise ValueError(f"{fn}: divisor_override must be a non-zero int, got "
+                         f"{divisor_override!r}.")
 
 
 def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode: bool = False,
@@ -227,6 +261,7 @@ def _adaptive_avg_pool(nd, input, output_size) -> Tensor:
     fn = f"adaptive_avg_pool{nd}d"
     x = F._tensor(input, "input", fn)
     X = x.data
+    require_float(X.dtype, fn)
     if X.ndim not in (nd + 1, nd + 2):
         raise ShapeError(f"{fn}: expected an input of shape (N, C, {', '.join('L' * nd)}) or "
                          f"(C, {', '.join('L' * nd)}), got {x.shape}.")

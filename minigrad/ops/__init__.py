@@ -6,7 +6,7 @@ module             ops                                         chapter
 ``add_neg``        add, neg, sub                               2 (sub: 3)
 ``mul_mm``         mul, mm, matmul (@), transpose, .T, permute  3
 ``sum_expand``     sum, mean, expand, broadcast_to, reshape    4
-``pow_div``        pow (**), div (/)                           4
+``pow_div``        pow (**), div (/); floor_divide (//), %         4
 ``elementwise``    exp, log, tanh, sigmoid, relu               5-6
 ``indexing``       t[idx]                                      6
 ``inplace``        t[i] = v, add_, mul_, zero_ …, +=, t_, clone  —
@@ -19,6 +19,7 @@ docstring says more):
 module              ops
 ==================  =========================================================
 ``compare``         ==, !=, <, <=, >, >= (bool tensors), equal, allclose, any, all
+``logical``         ~, &, |, ^ (masks, or integer bits), logical_not/and/or/xor
 ``convert``         float(t), int(t), tolist, .float(), .double(), .long(), .to(), .cpu()
 ``shape``           view, flatten, squeeze, unsqueeze
 ``repeat``          repeat
@@ -38,5 +39,5 @@ Importing a module registers its ops as Tensor methods and operators
 """
 
 from . import add_neg, elementwise, indexing, inplace, mul_mm, pow_div, sum_expand  # noqa: F401
-from . import (abs_sqrt, clamp, compare, convert, einsum, join, log_exp, minmax,  # noqa: F401
-               repeat, select, shape, sort, var_std)
+from . import (abs_sqrt, clamp, compare, convert, einsum, join, log_exp, logical,  # noqa: F401
+               minmax, repeat, select, shape, sort, var_std)

@@ -7,13 +7,16 @@
 import numpy as np
 
 from ..autograd import record
+from ..dtypes import as_floating, refuse_bool
 from ..tensor import tensor_method
 
 
 @tensor_method("abs", "__abs__")
 def abs(a):                                   # noqa: A001 (PyTorch's name)
-    """|x|, elementwise; its gradient is the sign of x (0 at 0)."""
+    """|x|, elementwise; its gradient is the sign of x (0 at 0).  Integers stay integers;
+    bool is refused, as in PyTorch."""
     A = a.data
+    refuse_bool(A.dtype, "abs")
 
     def backward(g):
         with np.errstate(invalid="ignore"):        # inf * sign(0) is NaN, as in PyTorch
@@ -24,9 +27,9 @@ def abs(a):                                   # noqa: A001 (PyTorch's name)
 
 @tensor_method("sqrt")
 def sqrt(a):
-    """√x, elementwise (NaN for negative x, as in PyTorch)."""
+    """√x, elementwise (NaN for negative x, as in PyTorch); integers give the default float."""
     with np.errstate(invalid="ignore"):
-        out = np.sqrt(a.data)
+        out = np.sqrt(as_floating(a.data))
 
     def backward(g):
         with np.errstate(divide="ignore", invalid="ignore"):

@@ -8,8 +8,12 @@ import numpy as np
 
 from ..autograd import record
 from ..broadcasting import sum_to
-from ..tensor import Tensor, tensor_method
-from .operands import binary, number, pair, scalar
+from ..dtypes import refuse_bool
+from ..tensor import tensor_method
+from .operands import binary, fast_scalar, grads_as, is_bool, number, pair, promoted
+
+
+_BOOLS = (bool, np.bool_)
 
 
 def _unchanged(g):
@@ -22,24 +26,31 @@ def _negated(g):
 
 @tensor_method("add", "__add__", "__radd__")
 def add(a, b):
-    """a + b, with NumPy broadcasting.  A plain number is added as it is, as in PyTorch:
-    it gets no tensor and no place in the graph."""
-    if not isinstance(b, Tensor) and scalar(b) and isinstance(a, Tensor):
+    """a + b, with NumPy broadcasting and PyTorch's type promotion.  A plain number is
+    added as it is, as in PyTorch: it gets no tensor and no place in the graph."""
+    if fast_scalar(a, b):
         return record(a._data + number(b), (a,), _unchanged, "add")
     a, b = pair(a, b, "add")
-    a_shape, b_shape = a._data.shape, b._data.shape
+    A, B = a._data, b._data
+    if A.dtype is not B.dtype:                  # PyTorch's type promotion (dtypes.py)
+        A, B = promoted(a, b)
+    a_shape, b_shape = A.shape, B.shape
     need_a, need_b = a.requires_grad, b.requires_grad
 
     def backward(g):
         return (sum_to(g, a_shape) if need_a else None,
                 sum_to(g, b_shape) if need_b else None)
 
-    return record(binary(np.add, a, b, "add"), (a, b), backward, "add")
+    if A is not a._data or B is not b._data:
+        backward = grads_as(backward, a, b)
+    return record(binary(np.add, a, b, "add", A, B), (a, b), backward, "add")
 
 
 @tensor_method("neg", "__neg__")
 def neg(a):
-    """-a"""
+    """-a (refused for bool tensors, as in PyTorch: use ``~t``)"""
+    refuse_bool(a.dtype, "negation, -t,", "use ~t (or t.logical_not()) for bools")
+
     def backward(g):
         return (-g,)
 
@@ -49,22 +60,32 @@ def neg(a):
 @tensor_method("sub", "__sub__")
 def sub(a, b):
     """a - b: the gradient is +g for a and -g for b (what a + (-b) would give, in one node)."""
-    if not isinstance(b, Tensor) and scalar(b) and isinstance(a, Tensor):
+    if fast_scalar(a, b):
         return record(a._data - number(b), (a,), _unchanged, "sub")
+    numbers = a.__class__ in _BOOLS or b.__class__ in _BOOLS         # 1.0 - True
     a, b = pair(a, b, "sub")
-    a_shape, b_shape = a._data.shape, b._data.shape
+    A, B = a._data, b._data
+    if A.dtype is not B.dtype:                  # PyTorch's type promotion (dtypes.py)
+        A, B = promoted(a, b)
+    if numbers or A.dtype.kind == "b" or A is not a._data or B is not b._data:
+        if numbers or is_bool(a) or is_bool(b):       # PyTorch refuses a bool on either side
+            refuse_bool(np.dtype(np.bool_), "subtraction, a - b,",
+                        "use a ^ b (or a.logical_xor(b)) for bools, ~a for 1 - a")
+    a_shape, b_shape = A.shape, B.shape
     need_a, need_b = a.requires_grad, b.requires_grad
 
     def backward(g):
         return (sum_to(g, a_shape) if need_a else None,
                 sum_to(-g, b_shape) if need_b else None)
 
-    return record(binary(np.subtract, a, b, "sub"), (a, b), backward, "sub")
+    if A is not a._data or B is not b._data:
+        backward = grads_as(backward, a, b)
+    return record(binary(np.subtract, a, b, "sub", A, B), (a, b), backward, "sub")
 
 
 @tensor_method("__rsub__")
 def rsub(a, b):
     """b - a (Python calls this for ``1 - t``)."""
-    if not isinstance(b, Tensor) and scalar(b) and isinstance(a, Tensor):
+    if fast_scalar(a, b):
         return record(number(b) - a._data, (a,), _negated, "sub")
     return sub(b, a)

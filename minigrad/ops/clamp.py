@@ -13,18 +13,24 @@ import numpy as np
 
 from ..autograd import record
 from ..broadcasting import sum_to
+from ..dtypes import fill_value, refuse_bool, result_type
 from ..errors import broadcast_error
 from ..tensor import Tensor, tensor_method
-from .operands import binary, pair
+from .operands import binary, pair, promoted
 
 
-def _bound(x, name: str, like: Tensor):
+def _check_bound(x, name: str) -> None:
+    if not (x is None or isinstance(x, Tensor) or isinstance(x, (numbers.Real, np.generic))
+            and not isinstance(x, np.complexfloating)):
+        raise TypeError(f"clamp: {name} must be a number or a Tensor, got {type(x).__name__}.")
+
+
+def _bound(x, name: str, dtype):
+    """A bound as a tensor; a number in ``dtype``, the dtype the clamp promotes to (which
+    must hold it, as in PyTorch: ``uint8_t.clamp(max=300)`` is an error)."""
     if x is None or isinstance(x, Tensor):
         return x
-    if isinstance(x, (numbers.Real, np.generic)) and not isinstance(x, np.complexfloating):
-        return Tensor._from_op(np.asarray(x, dtype=like.dtype if like.dtype.kind == "f"
-                                          else np.result_type(like.dtype, x)))
-    raise TypeError(f"clamp: {name} must be a number or a Tensor, got {type(x).__name__}.")
+    return Tensor._from_op(fill_value(x, dtype, f"clamp ({name})"))
 
 
 def _pick(mask, g, shape, dtype):
@@ -38,20 +44,26 @@ def clamp(a, min=None, max=None):                     # noqa: A002 (PyTorch's na
     Where ``min > max`` every element becomes ``max``, as in PyTorch."""
     if min is None and max is None:
         raise ValueError("clamp: give at least one of min and max.")
-    lo, hi = _bound(min, "min", a), _bound(max, "max", a)
-    A = a.data
+    _check_bound(min, "min")
+    _check_bound(max, "max")
+    dtype = result_type(a, *[x for x in (min, max) if x is not None])
+    if dtype.kind == "b" and (min is not None and max is not None
+                              or not isinstance(min, Tensor) and not isinstance(max, Tensor)):
+        refuse_bool(dtype, "clamp with two bounds or a number bound")  # PyTorch's rule
+    lo, hi = _bound(min, "min", dtype), _bound(max, "max", dtype)
+    A = a.data.astype(dtype, copy=False)
+    L = None if lo is None else lo.data.astype(dtype, copy=False)
+    H = None if hi is None else hi.data.astype(dtype, copy=False)
     out = A
     try:
-        if lo is not None:
-            out = np.maximum(out, lo.data)
-        if hi is not None:
-            out = np.minimum(out, hi.data)
+        if L is not None:
+            out = np.maximum(out, L)
+        if H is not None:
+            out = np.minimum(out, H)
     except ValueError:
         shapes = [a.shape] + [b.shape for b in (lo, hi) if b is not None]
         raise broadcast_error("clamp", *shapes) from None
     inputs = (a,) + tuple(b for b in (lo, hi) if b is not None)
-    L = None if lo is None else lo.data
-    H = None if hi is None else hi.data
     meta = [(t.shape, t.dtype, t.requires_grad) for t in inputs]
 
     def backward(g):
@@ -80,8 +92,8 @@ def _tie_split(name: str, ufunc, loses):
     """maximum / minimum: the chosen side gets the gradient, a tie gives each side half."""
     def op(a, b):
         a, b = pair(a, b, name)
-        A, B = a.data, b.data
-        out = binary(ufunc, a, b, name)
+        A, B = promoted(a, b)
+        out = binary(ufunc, a, b, name, A, B)
         meta = [(a.shape, a.dtype, a.requires_grad), (b.shape, b.dtype, b.requires_grad)]
 
         def backward(g):

@@ -16,14 +16,17 @@ import numbers
 import numpy as np
 
 from ..tensor import Tensor, tensor_method
-from .operands import binary, normalize_dims, pair
+from .operands import binary, normalize_dims, pair, promoted
 
 _COMPARABLE = (Tensor, np.ndarray, numbers.Number, np.generic, list, tuple)
 
 
 def _compare(ufunc, name: str, a, b) -> Tensor:
+    """Compared in the dtype the two promote to, as in PyTorch (an int64 tensor meets a
+    float32 one in float32; ``uint8_t > -1`` compares with -1 wrapped to 255)."""
     a, b = pair(a, b, name)
-    return Tensor._from_op(np.asarray(binary(ufunc, a, b, name)))
+    A, B = promoted(a, b)
+    return Tensor._from_op(np.asarray(binary(ufunc, a, b, name, A, B)))
 
 
 def _make(ufunc, name: str, symbol: str):
@@ -73,7 +76,9 @@ def allclose(a, b, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = F
 def _logical_reduction(fn, name: str):
     def reduce(a, dim=None, keepdim: bool = False):
         axes = normalize_dims(dim, a.ndim, name)
-        return Tensor._from_op(np.asarray(fn(a.data, axis=axes, keepdims=keepdim)))
+        out = np.asarray(fn(a.data, axis=axes, keepdims=keepdim))
+        # PyTorch keeps uint8 for uint8 input (its masks before bool existed); else bool
+        return Tensor._from_op(out.astype(np.uint8) if a.dtype == np.uint8 else out)
 
     reduce.__name__ = name
     return reduce

@@ -18,6 +18,7 @@ import numpy as np
 
 from .. import views
 from ..autograd import record
+from ..dtypes import refuse_bool
 from ..errors import ShapeError
 from ..tensor import Tensor
 from .operands import as_tensor
@@ -80,6 +81,26 @@ def _diagonal(spec: str, array: np.ndarray) -> np.ndarray:
     return out
 
 
+def _dtype(tensors: tuple, inputs: list, output: list):
+    """PyTorch's dtype for an einsum: products take one dtype (not bool) and keep it; one
+    operand alone keeps its dtype when only rearranged, and is summed as ``sum`` is
+    (integers and bools as int64) when a letter is summed away.  (PyTorch also multiplies
+    two dtypes, or bools, where its code path happens to be elementwise, every summed size
+    being 1; minigrad refuses them whatever the sizes.)"""
+    if len(tensors) == 1:
+        summed = set(inputs[0]) - set(output)
+        kind = tensors[0].dtype.kind
+        return np.dtype(np.int64) if summed and kind in "biu" else tensors[0].dtype
+    for t in tensors:
+        refuse_bool(t.dtype, "einsum of several operands", "convert to an integer or float "
+                    "dtype first")
+        if t.dtype != tensors[0].dtype:
+            raise TypeError(f"einsum: every operand must have the same dtype (products of "
+                            f"matrices do not promote, as in PyTorch), got "
+                            f"{', '.join(str(x.dtype) for x in tensors)}; convert them first.")
+    return tensors[0].dtype if tensors else None
+
+
 def einsum(equation, *operands) -> Tensor:
     """Sum of products over the letters of ``equation``, as ``torch.einsum`` (operands may
     also be passed as one list: ``einsum("ij,jk", [a, b])``)."""
@@ -90,6 +111,7 @@ def einsum(equation, *operands) -> Tensor:
         operands = tuple(operands[0])
     tensors = tuple(as_tensor(x, "einsum") for x in operands)
     inputs, output = _parse(equation, [t.ndim for t in tensors])
+    dtype = _dtype(tensors, inputs, output)
     # the size of each letter; size 1 broadcasts against any other size
     sizes = {}
     for k, (letters, t) in enumerate(zip(inputs, tensors)):
@@ -103,7 +125,8 @@ def einsum(equation, *operands) -> Tensor:
                                  f"and {n} in operand {k} (shapes "
                                  f"{' and '.join(str(t.shape) for t in tensors)}).")
             sizes[c] = n if have in (None, 1) else have
-    arrays = [np.broadcast_to(t.data, [sizes[c] if n == 1 else n for c, n in zip(letters, t.shape)])
+    arrays = [np.broadcast_to(t.data.astype(dtype, copy=False),
+                              [sizes[c] if n == 1 else n for c, n in zip(letters, t.shape)])
               for letters, t in zip(inputs, tensors)]
     spec = ",".join("".join(t) for t in inputs) + "->" + "".join(output)
     out = np.asarray(np.einsum(spec, *arrays, optimize=len(arrays) > 2))

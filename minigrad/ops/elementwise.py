@@ -3,17 +3,23 @@
 Each output element depends only on the input element in the same place, so
 each backward is the incoming gradient times the function's own derivative,
 often written in terms of the output it already computed.
+
+An integer or bool tensor gives the default float dtype (float64), as PyTorch's
+(whose default is float32): ``mg.tensor([1, 2]).exp()`` is float64, never rounded to
+an integer or computed in float16.
 """
 
 import numpy as np
 
 from ..autograd import record
+from ..dtypes import as_floating, refuse_bool
 from ..tensor import tensor_method
 
 
 @tensor_method("exp")
 def exp(a):
-    out = np.exp(a._data)
+    A = a._data
+    out = np.exp(A if A.dtype.kind == "f" else as_floating(A))
 
     def backward(g):
         return (g * out,)          # (eˣ)' = eˣ
@@ -25,6 +31,8 @@ def exp(a):
 def log(a):
     """Natural logarithm."""
     A = a._data
+    if A.dtype.kind != "f":
+        A = as_floating(A)
 
     def backward(g):
         return (g / A,)            # (ln x)' = 1/x
@@ -34,7 +42,8 @@ def log(a):
 
 @tensor_method("tanh")
 def tanh(a):
-    out = np.tanh(a._data)
+    A = a._data
+    out = np.tanh(A if A.dtype.kind == "f" else as_floating(A))
 
     def backward(g):
         return (g * (1 - out * out),)   # tanh' = 1 - tanh²
@@ -56,7 +65,10 @@ def sigmoid_array(x: np.ndarray) -> np.ndarray:
 @tensor_method("sigmoid")
 def sigmoid(a):
     """1 / (1 + e⁻ˣ), computed without overflow and without losing digits for x ≪ 0."""
-    out = sigmoid_array(a._data).astype(a.dtype, copy=False)
+    A = a._data
+    if A.dtype.kind != "f":
+        A = as_floating(A)
+    out = sigmoid_array(A).astype(A.dtype, copy=False)
 
     def backward(g):
         return (g * out * (1 - out),)   # σ' = σ(1 - σ)
@@ -66,8 +78,12 @@ def sigmoid(a):
 
 @tensor_method("relu")
 def relu(a):
-    """max(x, 0); its slope is 1 where x > 0 and 0 elsewhere (we pick 0 at x = 0, as PyTorch)."""
-    out = np.maximum(a._data, 0)
+    """max(x, 0); its slope is 1 where x > 0 and 0 elsewhere (we pick 0 at x = 0, as PyTorch).
+    Integers stay integers; bool is refused, as in PyTorch."""
+    A = a._data
+    if A.dtype.kind == "b":
+        refuse_bool(A.dtype, "relu")
+    out = np.maximum(A, 0)
 
     def backward(g):
         # Pick, not multiply: g * (x > 0) would turn an infinite g into inf * 0 = nan.

@@ -15,6 +15,7 @@ import numpy as np
 
 from .. import views
 from ..autograd import record
+from ..dtypes import index_dtype_refused
 from ..tensor import Tensor, tensor_method
 
 _BASIC = (int, np.integer, slice, type(None), type(Ellipsis))
@@ -37,8 +38,10 @@ def _part(i):
         array = i._data if isinstance(i, Tensor) else np.array(i)     # an array: a copy
         if array.size == 0 and isinstance(i, list):
             return array.astype(np.int64)             # [] (NumPy makes float64 of it)
-        if array.dtype.kind in "iub":
+        if array.dtype.kind == "b" or array.dtype in (np.int64, np.int32):
             return array
+        if array.dtype.kind in "iu":                  # PyTorch's rule (see dtypes.py)
+            raise TypeError(index_dtype_refused(array.dtype, "index"))
         hint = (" Tensor(...) makes float64 from a list; use mg.tensor([0, 1]) or "
                 "Tensor(..., dtype=np.int64)." if isinstance(i, Tensor) else "")
         raise TypeError(f"index: a tensor can be indexed with integers or booleans (and "

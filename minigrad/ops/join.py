@@ -11,9 +11,12 @@ you iterate over) are several views made at once, which PyTorch does not let you
 in place while gradients are recorded (minigrad/views.py).
 """
 
+import functools
+
 import numpy as np
 
 from ..autograd import record
+from ..dtypes import promote_types
 from ..errors import ShapeError
 from ..tensor import Tensor, tensor_method
 from .indexing import basic_view
@@ -30,6 +33,12 @@ def _tensors(tensors, op: str) -> list:
         if not isinstance(t, Tensor):
             raise TypeError(f"{op}: item {i} of the list is a {type(t).__name__}, not a Tensor.")
     return list(tensors)
+
+
+def _common_dtype(tensors: list):
+    """The dtype ``cat``/``stack`` give: every input's dtype promoted together, as PyTorch
+    (float32 with int64 is float32, where NumPy would make float64)."""
+    return functools.reduce(promote_types, [t.dtype for t in tensors])
 
 
 def cat(tensors, dim: int = 0) -> Tensor:
@@ -49,13 +58,14 @@ def cat(tensors, dim: int = 0) -> Tensor:
     sizes = [t.shape[d] for t in tensors]
     bounds = np.cumsum(sizes)[:-1]
     meta = [(t.dtype, t.requires_grad) for t in tensors]
+    dtype = _common_dtype(tensors)
 
     def backward(g):
         return tuple(p.astype(dt, copy=False) if need else None
                      for (dt, need), p in zip(meta, np.split(g, bounds, axis=d)))
 
-    return record(np.concatenate([t.data for t in tensors], axis=d), tuple(tensors), backward,
-                  "cat")
+    return record(np.concatenate([t.data for t in tensors], axis=d, dtype=dtype),
+                  tuple(tensors), backward, "cat")
 
 
 def stack(tensors, dim: int = 0) -> Tensor:
@@ -73,7 +83,8 @@ def stack(tensors, dim: int = 0) -> Tensor:
         return tuple(np.take(g, i, axis=d).astype(dt, copy=False) if need else None
                      for i, (dt, need) in enumerate(meta))
 
-    return record(np.stack([t.data for t in tensors], axis=d), tuple(tensors), backward, "stack")
+    return record(np.stack([t.data for t in tensors], axis=d, dtype=_common_dtype(tensors)),
+                  tuple(tensors), backward, "stack")
 
 
 concat = concatenate = cat

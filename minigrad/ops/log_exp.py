@@ -12,6 +12,7 @@ gradient.  Chapter 8 uses the same trick for ``log_softmax``.
 import numpy as np
 
 from ..autograd import record
+from ..dtypes import as_floating, require_float
 from ..tensor import tensor_method
 from .operands import keep_flag, normalize_dims
 from .sum_expand import _kept_shape
@@ -21,10 +22,11 @@ from .sum_expand import _kept_shape
 def logsumexp(a, dim=None, keepdim=None, *, keepdims=None):
     """``log(exp(t).sum(dim))`` without overflow; its gradient is ``softmax`` along ``dim``.
 
-    ``dim`` may be an int or a tuple (every axis when None or ())."""
+    ``dim`` may be an int or a tuple (every axis when None or ()).  Integers and bools give
+    the default float dtype, as in PyTorch."""
     keep = keep_flag(keepdim, keepdims, "logsumexp")
     axes = normalize_dims(dim, a.ndim, "logsumexp")
-    A = a.data
+    A = as_floating(a.data)
     kept = _kept_shape(a.shape, axes)
     with np.errstate(invalid="ignore", divide="ignore", over="ignore"):
         m = np.max(A, axis=axes, keepdims=True, initial=-np.inf) if A.size else np.zeros(kept)
@@ -55,6 +57,7 @@ def softplus(a, beta=1.0, threshold=20.0):
     beta, threshold = _number(beta, "beta", "softplus"), _number(threshold, "threshold",
                                                                   "softplus")
     A = a.data
+    require_float(A.dtype, "softplus")
     z = A * beta
     linear = z > threshold
     with np.errstate(over="ignore"):
@@ -73,6 +76,7 @@ def logsigmoid(a):
     """``log σ(x) = min(x, 0) - log(1 + e^-|x|)``: exact for large |x| of either sign.
     Its slope is ``σ(-x)``."""
     A = a.data
+    require_float(A.dtype, "logsigmoid")
     e = np.exp(-np.abs(A))
     out = np.minimum(A, 0) - np.log1p(e)
     negative = A < 0

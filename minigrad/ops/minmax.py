@@ -16,6 +16,7 @@ import numpy as np
 
 from .. import return_types
 from ..autograd import record
+from ..dtypes import refuse_bool
 from ..tensor import Tensor, tensor_method
 from .clamp import maximum, minimum
 from .operands import axis, keep_flag
@@ -74,6 +75,7 @@ min.__doc__ = """``t.min()``: the smallest element.  ``t.min(dim, keepdim=False)
 
 def _arg(name: str, fn):
     def arg(a, dim=None, keepdim=None, *, keepdims=None):
+        refuse_bool(a.dtype, name, "convert it first, e.g. t.long()")
         keep = keep_flag(keepdim, keepdims, name)
         if dim is None:
             _nonempty(a.shape, name)

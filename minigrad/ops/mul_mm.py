@@ -12,26 +12,31 @@ import numpy as np
 from .. import views
 from ..autograd import record
 from ..broadcasting import sum_to
+from ..dtypes import refuse_bool
 from ..errors import ShapeError
 from ..tensor import Tensor, tensor_method
-from .operands import binary, number, pair, scalar
+from .operands import binary, fast_scalar, grads_as, number, pair, promoted
 
 
 @tensor_method("mul", "__mul__", "__rmul__")
 def mul(a, b):
-    """a * b, elementwise, with NumPy broadcasting."""
-    if not isinstance(b, Tensor) and scalar(b) and isinstance(a, Tensor):
+    """a * b, elementwise, with NumPy broadcasting and PyTorch's type promotion."""
+    if fast_scalar(a, b):
         factor = number(b)
         return record(a._data * factor, (a,), lambda g: (g * factor,), "mul")
     a, b = pair(a, b, "mul")
     A, B = a._data, b._data
+    if A.dtype is not B.dtype:                  # PyTorch's type promotion (dtypes.py)
+        A, B = promoted(a, b)
     need_a, need_b = a.requires_grad, b.requires_grad
 
     def backward(g):
         return (sum_to(g * B, A.shape) if need_a else None,
                 sum_to(g * A, B.shape) if need_b else None)
 
-    return record(binary(np.multiply, a, b, "mul"), (a, b), backward, "mul",
+    if A is not a._data or B is not b._data:
+        backward = grads_as(backward, a, b)
+    return record(binary(np.multiply, a, b, "mul", A, B), (a, b), backward, "mul",
                   saved=_needed(a, b, need_a, need_b))
 
 
@@ -40,6 +45,15 @@ def _needed(a, b, need_a: bool, need_b: bool) -> tuple:
     if need_a:
         return (b, a) if need_b else (b,)
     return (a,) if need_b else ()
+
+
+def same_dtype(a, b, op: str) -> None:
+    """Matrix products do not promote, in PyTorch: both operands need one dtype, and not bool."""
+    if a._data.dtype != b._data.dtype:
+        raise TypeError(f"{op}: both operands must have the same dtype (matrix products do not "
+                        f"promote types, as in PyTorch), got {a._data.dtype} and "
+                        f"{b._data.dtype}; convert one, e.g. b.to(a.dtype).")
+    refuse_bool(a._data.dtype, f"{op} (a matrix product)", "convert to an integer or float dtype")
 
 
 def _matrix_backward(A, B, need_a: bool, need_b: bool):
@@ -55,6 +69,8 @@ def mm(a, b):
     """Matrix product of two 2-D tensors (the article's name; ``@`` handles every case)."""
     a, b = pair(a, b, "mm")
     A, B = a._data, b._data
+    if A.dtype is not B.dtype or A.dtype.kind == "b":
+        same_dtype(a, b, "mm")
     if A.ndim != 2 or B.ndim != 2:
         raise ShapeError(f"mm: expects two 2-D tensors, got shapes {a._data.shape} and {b._data.shape}; "
                          f"use matmul (the @ operator) for vectors and batches.")
@@ -72,6 +88,8 @@ def matmul(a, b):
     leading (batch) dimensions broadcast."""
     a, b = pair(a, b, "matmul")
     A, B = a._data, b._data
+    if A.dtype is not B.dtype or A.dtype.kind == "b":
+        same_dtype(a, b, "matmul")
     if A.ndim == 0 or B.ndim == 0:
         raise ShapeError(f"matmul: both operands need at least one dimension, got shapes "
                          f"{a._data.shape} and {b._data.shape}; use * to scale by a number.")

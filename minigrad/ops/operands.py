@@ -4,35 +4,92 @@ import numbers
 
 import numpy as np
 
+from .. import dtypes
 from ..errors import broadcast_error
 from ..tensor import Tensor, _to_array
 
 
-def as_tensor(x, op: str, like: Tensor = None) -> Tensor:
-    """``x`` as a Tensor.  A plain number takes the dtype of the tensor it meets (``like``)
-    when that tensor is floating-point, so ``float32_tensor * 2`` stays float32."""
+def as_tensor(x, op: str, like: Tensor = None, checked: bool = False) -> Tensor:
+    """``x`` as a Tensor.  A plain number meeting a tensor (``like``) takes the dtype the two
+    promote to (:func:`minigrad.dtypes.result_type`), so ``float32_tensor * 2`` stays
+    float32 and ``uint8_tensor + 300`` wraps around in uint8, as in PyTorch (with
+    ``checked``, a number the dtype cannot hold is an error instead, as PyTorch's ``**``
+    and ``where`` have it)."""
     if isinstance(x, Tensor):
         return x
     if isinstance(x, np.ndarray):
         return Tensor._from_op(x)
     if isinstance(x, (numbers.Number, np.generic)):
-        if like is not None and like._data.dtype.kind == "f":
-            return Tensor._from_op(np.asarray(x, dtype=like._data.dtype))
         if like is not None:
-            return Tensor._from_op(np.asarray(x))
+            dtype = dtypes.result_type(like, x)
+            return Tensor._from_op(dtypes.fill_value(x, dtype, op) if checked
+                                   else number_as(x, dtype, op))
         return Tensor._from_op(_to_array(x, None))
     if isinstance(x, (list, tuple)):
         return Tensor._from_op(_to_array(x, None))
     raise TypeError(f"{op}: expected a Tensor, a number or an array, got {type(x).__name__}.")
 
 
-def pair(a, b, op: str) -> tuple:
-    """Both operands of a binary op as tensors (at least one of them already is)."""
+def number_as(x, dtype, op: str) -> np.ndarray:
+    """The number ``x`` as a 0-d array of ``dtype``; an integer wraps around in a narrower
+    integer dtype (``uint8`` 300 is 44), as PyTorch's do."""
+    if isinstance(x, complex) or isinstance(x, np.complexfloating):
+        raise TypeError(f"{op}: complex numbers are not supported, got {x!r}.")
+    array = np.asarray(x)
+    if array.dtype.kind not in dtypes.NUMERIC_KINDS:
+        raise OverflowError(f"{op}: the number {x} does not fit in a 64-bit integer.")
+    if array.dtype == dtype:
+        return array
+    if dtype.kind in "iu" and array.dtype.kind in "iu":
+        return array.astype(np.int64).astype(dtype)     # wraps around, as C (and PyTorch)
+    return array.astype(dtype)
+
+
+def pair(a, b, op: str, checked: bool = False) -> tuple:
+    """Both operands of a binary op as tensors (at least one of them already is); a number
+    among them already has the dtype the two promote to (see :func:`as_tensor`)."""
     if isinstance(a, Tensor):
         if isinstance(b, Tensor):
             return a, b
-        return a, as_tensor(b, op, like=a)
-    return as_tensor(a, op, like=b if isinstance(b, Tensor) else None), as_tensor(b, op)
+        return a, as_tensor(b, op, like=a, checked=checked)
+    return as_tensor(a, op, like=b if isinstance(b, Tensor) else None,
+                     checked=checked), as_tensor(b, op)
+
+
+def promoted(a: Tensor, b: Tensor) -> tuple:
+    """``a``'s and ``b``'s arrays in the dtype they promote to (PyTorch's type promotion,
+    :func:`minigrad.dtypes.result_type`); the arrays themselves when the dtypes agree."""
+    A, B = a._data, b._data
+    if A is None or B is None or A.dtype is B.dtype:     # (None: a stand-in's freed values)
+        return A, B
+    dtype = dtypes.result_type(a, b)
+    return A.astype(dtype, copy=False), B.astype(dtype, copy=False)
+
+
+def float_pair(a, b, op: str) -> tuple:
+    """(a, b, A, B) for true division: both operands as tensors and their arrays in the float
+    dtype they promote to (the default float for integers).  Each is converted directly:
+    ``uint8_tensor / -1`` divides by -1, not by -1 wrapped to 255 first, as in PyTorch."""
+    def typed(x):                          # a Tensor, or a number kept as it is
+        return x if isinstance(x, (Tensor, numbers.Number, np.generic)) else as_tensor(x, op)
+
+    a, b = typed(a), typed(b)
+    dtype = dtypes.float_result(dtypes.result_type(a, b))
+    a, b = (x if isinstance(x, Tensor) else Tensor._from_op(number_as(x, dtype, op))
+            for x in (a, b))
+    return a, b, a._data.astype(dtype, copy=False), b._data.astype(dtype, copy=False)
+
+
+def grads_as(backward, *tensors):
+    """``backward`` with each gradient cast back to its input's dtype: an op that computed
+    in a promoted dtype (float32 with a float64 0-d tensor) must hand each input a gradient
+    of its own dtype, as PyTorch does."""
+    wanted = [t.dtype for t in tensors]
+
+    def cast(g):
+        return tuple(x if x is None or x.dtype == d else x.astype(d)
+                     for x, d in zip(backward(g), wanted))
+    return cast
 
 
 def scalar(x) -> bool:
@@ -41,21 +98,41 @@ def scalar(x) -> bool:
     return isinstance(x, (float, int, np.floating, np.integer)) and not isinstance(x, bool)
 
 
+def fast_scalar(a, b) -> bool:
+    """Whether ``a op b`` can be NumPy's ``a._data op number``: ``a`` is a floating-point
+    tensor and ``b`` a plain number, where NumPy's rule (the number takes the array's dtype)
+    is PyTorch's.  Integer and bool tensors take the general path, which wraps and
+    promotes as PyTorch does."""
+    return isinstance(a, Tensor) and a._data.dtype.kind == "f" and scalar(b) \
+        and not isinstance(b, Tensor)
+
+
+def is_bool(x) -> bool:
+    """Whether ``x`` is a bool: a Python or NumPy bool, or a bool tensor or array."""
+    if isinstance(x, (bool, np.bool_)):
+        return True
+    dtype = getattr(x, "dtype", None)
+    return dtype is not None and dtype.kind == "b"
+
+
 def number(x):
     """A NumPy scalar as the Python number it holds: NumPy lets a Python number take the
     tensor's dtype (float32 stays float32), but not a NumPy float64."""
     return x.item() if isinstance(x, np.generic) else x
 
 
-def binary(fn, a: Tensor, b: Tensor, op: str) -> np.ndarray:
-    """Apply a broadcasting NumPy function, turning NumPy's shape error into one naming ``op``."""
+def binary(fn, a: Tensor, b: Tensor, op: str, A=None, B=None) -> np.ndarray:
+    """Apply a broadcasting NumPy function to ``a``'s and ``b``'s arrays (or to ``A`` and
+    ``B``, the same promoted), turning NumPy's shape error into one naming ``op``."""
+    if A is None:
+        A, B = a._data, b._data
     try:
-        return fn(a._data, b._data)
+        return fn(A, B)
     except ValueError:
         try:
-            np.broadcast_shapes(a._data.shape, b._data.shape)
+            np.broadcast_shapes(A.shape, B.shape)
         except ValueError:
-            raise broadcast_error(op, a._data.shape, b._data.shape) from None
+            raise broadcast_error(op, A.shape, B.shape) from None
         raise
 
 
@@ -135,6 +212,8 @@ def int_array(x, what: str, op: str) -> np.ndarray:
         raise TypeError(f"{op}: {what} must be an integer tensor, got {type(x).__name__}.")
     if x.dtype.kind not in "iu" and not (x.size == 0 and x.dtype.kind == "f"):
         raise TypeError(f"{op}: {what} must be an integer tensor (int64), got dtype {x.dtype}.")
+    if x.dtype.kind in "iu" and x.dtype not in (np.int64, np.int32):
+        raise TypeError(dtypes.index_dtype_refused(x.dtype, f"{op}: {what}"))
     return x.astype(np.int64, copy=False)
 
 

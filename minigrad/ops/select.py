@@ -12,9 +12,10 @@ import numpy as np
 
 from ..autograd import record
 from ..broadcasting import sum_to
+from ..dtypes import fill_value
 from ..errors import ShapeError
 from ..tensor import Tensor, tensor_method
-from .operands import as_tensor, axis, bool_array, int_array, pair
+from .operands import as_tensor, axis, bool_array, int_array, pair, promoted
 
 
 def gather(a, dim: int, index) -> Tensor:
@@ -99,6 +100,10 @@ def masked_fill(a, mask, value) -> Tensor:
         if value.ndim != 0:
             raise ShapeError(f"masked_fill: value must be a number or a 0-d tensor, got a "
                              f"tensor of shape {value.shape}.")
+        if value.requires_grad and a.dtype.kind != "f":
+            raise TypeError(f"masked_fill: the value requires grad, but the tensor it fills has "
+                            f"dtype {a.dtype}, which cannot carry a gradient (PyTorch refuses "
+                            f"this too); detach the value or fill a floating-point tensor.")
         inputs = (a, value)
     elif (isinstance(value, (numbers.Real, np.generic))
           and not isinstance(value, np.complexfloating)):
@@ -106,8 +111,9 @@ def masked_fill(a, mask, value) -> Tensor:
     else:
         raise TypeError(f"masked_fill: value must be a number or a 0-d tensor, got "
                         f"{type(value).__name__}.")
-    V = value.data if isinstance(value, Tensor) else value
-    out = np.where(M, np.asarray(V, dtype=a.dtype), a.data)
+    V = fill_value(value.data.item() if isinstance(value, Tensor) else value, a.dtype,
+                   "masked_fill")
+    out = np.where(M, V, a.data)
     need_a, need_v = a.requires_grad, len(inputs) == 2 and value.requires_grad
     v_dtype = value.dtype if len(inputs) == 2 else None
 
@@ -135,15 +141,16 @@ def where(condition, input=None, other=None):
         raise TypeError("where: give both input and other (where(condition, input, other)), "
                         "or neither.")
     if isinstance(input, Tensor) or isinstance(other, Tensor):
-        x, y = pair(input, other, "where")
-    else:
+        x, y = pair(input, other, "where", checked=True)
+    else:                                    # two numbers: 0-d tensors, promoted below
         x, y = as_tensor(np.asarray(input), "where"), as_tensor(np.asarray(other), "where")
+    X, Y = promoted(x, y)                    # PyTorch's type promotion
     try:
         np.broadcast_shapes(C.shape, x.shape, y.shape)
     except ValueError:
         raise ShapeError(f"where: shapes {C.shape} (condition), {x.shape} (input) and "
                          f"{y.shape} (other) cannot be broadcast together.") from None
-    out = np.where(C, x.data, y.data)
+    out = np.where(C, X, Y)
     x_meta, y_meta = (x.shape, x.dtype, x.requires_grad), (y.shape, y.dtype, y.requires_grad)
 
     def backward(g):

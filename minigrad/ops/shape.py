@@ -34,7 +34,9 @@ def flatten(a, start_dim: int = 0, end_dim: int = -1):
 
     Merging one axis (a vector's ``flatten()``) changes nothing, and returns the tensor
     itself, as PyTorch does."""
-    if a.ndim == 0:
+    if a.ndim == 0:                  # a 0-d tensor counts as one axis (dims -1 and 0), as PyTorch
+        axis(start_dim, 1, "flatten", "start_dim")
+        axis(end_dim, 1, "flatten", "end_dim")
         return reshaped(a, (1,), "flatten")
     start = axis(start_dim, a.ndim, "flatten", "start_dim")
     end = axis(end_dim, a.ndim, "flatten", "end_dim")

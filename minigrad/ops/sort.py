@@ -13,6 +13,7 @@ import builtins
 import numpy as np
 
 from .. import return_types
+from ..dtypes import refuse_bool
 from ..tensor import tensor_method
 from .operands import axis
 from .select import take_along
@@ -46,6 +47,7 @@ def argsort(a, dim: int = -1, descending: bool = False, stable: bool = False):
 @tensor_method("topk")
 def topk(a, k: int, dim: int = -1, largest: bool = True, sorted: bool = True):  # noqa: A002
     """The ``k`` largest (or smallest) elements along ``dim`` and their indices, largest first."""
+    refuse_bool(a.dtype, "topk", "convert it first, e.g. t.long()")
     d = axis(dim, builtins.max(a.ndim, 1), "topk")
     A1 = a.data.reshape(1) if a.ndim == 0 else a.data
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)):

@@ -18,6 +18,7 @@ import numpy as np
 from .. import views
 from ..autograd import record
 from ..broadcasting import sum_to
+from ..dtypes import require_float
 from ..errors import ShapeError
 from ..tensor import tensor_method
 from .operands import keep_flag, normalize_dims, shape_arg
@@ -33,22 +34,27 @@ def sum(a, dim=None, keepdim=None, *, keepdims=None):
     """Sum over ``dim`` (an int, a tuple of ints, or None or () for every axis).
 
     ``keepdim=True`` (PyTorch's name; NumPy's ``keepdims`` works too) keeps each reduced
-    axis as size 1."""
+    axis as size 1.  Integers and bools are summed as int64, as in PyTorch."""
     keepdims = keep_flag(keepdim, keepdims, "sum")
     axes = normalize_dims(dim, a.ndim, "sum")
-    in_shape = a._data.shape
+    A = a._data
+    in_shape = A.shape
     kept = _kept_shape(in_shape, axes)
 
     def backward(g):
         return (np.broadcast_to(g.reshape(kept), in_shape),)
 
-    return record(a._data.sum(axis=axes, keepdims=keepdims), (a,), backward, "sum")
+    if A.dtype.kind != "f":
+        return record(A.sum(axis=axes, keepdims=keepdims, dtype=np.int64), (a,), backward, "sum")
+    return record(A.sum(axis=axes, keepdims=keepdims), (a,), backward, "sum")
 
 
 @tensor_method("mean")
 def mean(a, dim=None, keepdim=None, *, keepdims=None):
     """Average over ``dim`` (as in :func:`sum`); the gradient is spread evenly, 1/n to each
-    element."""
+    element.  Only for floating-point tensors, as in PyTorch (``t.double().mean()``)."""
+    if a._data.dtype.kind != "f":
+        require_float(a._data.dtype, "mean")
     keepdims = keep_flag(keepdim, keepdims, "mean")
     axes = normalize_dims(dim, a.ndim, "mean")
     in_shape = a._data.shape
@@ -69,26 +75,40 @@ def mean(a, dim=None, keepdim=None, *, keepdims=None):
 
 
 @tensor_method("expand")
-def expand(a, dim: int, copies: int = None, *more_sizes):
+def expand(a, *sizes, dim=None, copies=None):
     """Insert a new axis at ``dim`` holding ``copies`` copies of the tensor.
 
-    ``Tensor([1, 2]).expand(0, 3)`` has shape (3, 2).
+    ``Tensor([1, 2]).expand(0, 3)`` has shape (3, 2); ``t.expand(dim=0, copies=3)`` says
+    the same with keywords.
 
     **Not PyTorch's expand.**  This is the course's ``expand(dim, copies)``; PyTorch's
     ``expand(*sizes)`` takes target sizes instead, and minigrad calls that
     :func:`broadcast_to` (``t.broadcast_to((3, 4))``).  A call that can only be meant
     the PyTorch way (a tuple of sizes, more than two sizes, a ``dim`` too large for a
-    new axis, a ``-1``) is an error that says so.
+    new axis, a ``-1``) is an error that says so, and so is a call of two ints that both
+    readings accept but read differently (``ones(1, 3).expand(2, 3)``: (1, 3, 3) here,
+    (2, 3) in PyTorch).  With the keywords ``dim=`` and ``copies=`` a call is always the
+    course's.
     """
     pytorch_style = ("{call} looks like PyTorch's expand(*sizes); minigrad's expand(dim, "
                      "copies) inserts a new axis at dim holding that many copies. For "
                      "PyTorch's meaning use broadcast_to(shape), e.g. t.broadcast_to({shape}).")
-    sizes = (dim,) + (() if copies is None else (copies,)) + more_sizes
-    call = "expand(" + ", ".join(map(repr, sizes)) + ")"
-    example = sizes[0] if isinstance(sizes[0], (tuple, list)) else sizes
-    if copies is None or more_sizes:
-        raise TypeError(f"expand: takes two ints, dim and copies. " + pytorch_style.format(
-            call=call, shape=tuple(example)))
+    keywords = dim is not None or copies is not None      # then always the course's reading
+    if keywords:
+        rest = list(sizes)
+        dim = rest.pop(0) if dim is None and rest else dim
+        copies = rest.pop(0) if copies is None and rest else copies
+        if rest or dim is None or copies is None:
+            raise TypeError(f"expand: takes two ints, dim and copies, got {sizes!r} and "
+                            f"dim={dim!r}, copies={copies!r}.")
+        call = f"expand(dim={dim!r}, copies={copies!r})"
+    else:
+        call = "expand(" + ", ".join(map(repr, sizes)) + ")"
+        if len(sizes) != 2:
+            example = sizes[0] if sizes and isinstance(sizes[0], (tuple, list)) else sizes
+            raise TypeError(f"expand: takes two ints, dim and copies. " + pytorch_style.format(
+                call=call, shape=tuple(example)))
+        dim, copies = sizes
     for x in (dim, copies):
         if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
             raise TypeError(f"expand: dim and copies must be ints, got "
@@ -97,11 +117,11 @@ def expand(a, dim: int, copies: int = None, *more_sizes):
         last_axis = (f" For a new last axis write expand({a.ndim}, {copies}) (dim = t.ndim)."
                      if dim == -1 and copies >= 0 else "")
         raise ValueError("expand: -1 is ambiguous here. "
-                         + pytorch_style.format(call=call, shape=sizes) + last_axis)
+                         + pytorch_style.format(call=call, shape=(dim, copies)) + last_axis)
     if not -a.ndim - 1 <= dim <= a.ndim:
         raise IndexError(f"expand: dim {dim} is out of range for a new axis of a tensor with "
                          f"shape {a._data.shape} (valid: {-a.ndim - 1} to {a.ndim}). "
-                         + pytorch_style.format(call=call, shape=sizes))
+                         + pytorch_style.format(call=call, shape=(dim, copies)))
     if copies < 0:
         raise ValueError(f"expand: copies must be a non-negative int, got {copies!r}.")
     dim = dim % (a.ndim + 1)
@@ -110,10 +130,52 @@ def expand(a, dim: int, copies: int = None, *more_sizes):
     def take(array):                 # a view: every copy is the same memory, as in PyTorch
         return np.broadcast_to(np.expand_dims(array, dim), shape)
 
+    if not keywords:
+        _refuse_two_readings(a._data, (int(sizes[0]), int(sizes[1])), take(a._data))
+
     def backward(g):
         return g.sum(axis=dim)
 
     return views.view(a, "expand", take, backward)
+
+
+def _pytorch_expand_shape(shape: tuple, sizes: tuple):
+    """The shape PyTorch's ``expand(*sizes)`` gives a tensor of ``shape``, or None where
+    PyTorch would refuse the call."""
+    lead = len(sizes) - len(shape)
+    if lead < 0:
+        return None
+    out = []
+    for i, n in enumerate(sizes):
+        if i < lead:
+            if n < 0:
+                return None
+            out.append(n)
+            continue
+        have = shape[i - lead]
+        if n == -1 or n == have:
+            out.append(have)
+        elif have == 1 and n >= 0:
+            out.append(n)
+        else:
+            return None
+    return tuple(out)
+
+
+def _refuse_two_readings(A: np.ndarray, sizes: tuple, ours: np.ndarray) -> None:
+    """``expand(x, y)`` that PyTorch also accepts, as sizes, with another result: an error
+    saying so, instead of a result a PyTorch user did not expect."""
+    theirs = _pytorch_expand_shape(A.shape, sizes)
+    if theirs is None or (theirs == ours.shape
+                          and np.array_equal(np.broadcast_to(A, theirs), ours, equal_nan=True)):
+        return
+    x, y = sizes
+    raise ValueError(
+        f"expand({x}, {y}) reads two ways for a tensor of shape {A.shape}: minigrad's "
+        f"expand(dim, copies) inserts an axis {x} holding {y} copies (shape {ours.shape}), but "
+        f"PyTorch's expand(*sizes) would broadcast it to shape {theirs}. Say which you mean: "
+        f"t.expand(dim={x}, copies={y}) for the course's, or t.broadcast_to({theirs}) for "
+        f"PyTorch's.")
 
 
 @tensor_method("broadcast_to")
