@@ -196,10 +196,11 @@ def test_results_are_written_whole_and_students_gone_from_the_run_lose_their_fil
         run = Run(results=[result_for({"02.add": reference("02.add")}),
                            result_for({}, student="bob")], seconds=1.0, jobs=1, limits=LIMITS)
         report.write_results(run, out)
-    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
-    assert files == [".lock", "feedback/alice.html", "feedback/alice.md", "feedback/bob.html",
-                     "feedback/bob.md", "gradebook.csv", "gradescope/alice/results.json",
-                     "gradescope/bob/results.json", "similarity.csv", "summary.json"]
+    assert visible(out) == ["class_report.csv", "feedback/alice.html", "feedback/alice.md",
+                            "feedback/bob.html", "feedback/bob.md", "gradebook.csv",
+                            "gradescope/alice/results.json", "gradescope/bob/results.json",
+                            "report.html", "similarity.csv", "summary.json"]
+    assert len(list((out / ".sets").iterdir())) == 1      # one set, switched in whole
     (out / "mine.txt").write_text("keep")
     with store.ResultsFolder(out):                  # earlier results: reused, then replaced
         report.write_results(Run(results=run.results[:1], seconds=1.0, jobs=1, limits=LIMITS),
@@ -208,11 +209,25 @@ def test_results_are_written_whole_and_students_gone_from_the_run_lose_their_fil
     assert not (out / "gradescope" / "bob").exists()
     assert (out / "mine.txt").read_text() == "keep"
     assert json.loads((out / "summary.json").read_text())["submissions"] == 1
+    assert len(list((out / ".sets").iterdir())) == 1      # the old set is gone
     other = tmp_path / "thesis"
     other.mkdir()
     (other / "chapter1.tex").write_text("precious")
     with pytest.raises(store.FolderError, match="not empty"):
         store.ResultsFolder(other).open()
+
+
+def visible(out) -> list:
+    """Every file a reader of ``out`` sees through its top-level names (links followed)."""
+    found = []
+    for name in report.SET_NAMES:
+        path = out / name
+        if path.is_dir():
+            found += [f"{name}/{p.relative_to(path).as_posix()}" for p in path.rglob("*")
+                      if p.is_file()]
+        elif path.is_file():
+            found.append(name)
+    return sorted(found)
 
 
 @pytest.mark.parametrize("name", ["=cmd()", "+1", "-1", "@SUM(A1)", "\t=cmd()", " =cmd()",

@@ -312,10 +312,10 @@ def test_concurrent_workers_get_distinct_users():
 
 def test_a_worker_that_cannot_start_as_another_user_falls_back_with_a_warning(monkeypatch):
     class FailsAsAnotherUser(runner.Worker):
-        def __init__(self, setup, steps, limits, uid, hidden=""):
+        def __init__(self, setup, steps, limits, uid, *rest):
             if uid is not None:
                 self.COMMAND = [sys.executable, "-c", "raise SystemExit(3)"]
-            super().__init__(setup, steps, limits, uid, hidden)
+            super().__init__(setup, steps, limits, uid, *rest)
 
     monkeypatch.setattr(runner, "Worker", FailsAsAnotherUser)
     sub = Submission(student="s", relpath="s.ipynb", path=None, chapter="02",
@@ -331,7 +331,8 @@ def test_a_worker_that_cannot_start_as_another_user_falls_back_with_a_warning(mo
 
 def test_protections_name_what_is_missing_and_why():
     strong = {"namespaces": {"pid": True, "root": True, "user": True, "net": True,
-                             "problems": []}, "landlock": 0, "seccomp": True, "limits": True}
+                             "problems": []}, "landlock": 0, "seccomp": True, "limits": True,
+              "audit_hook": True}
     held = sandbox.protections(strong)
     assert all(p["held"] for p in held.values()), held
     weak = {"namespaces": {"pid": False, "root": False, "user": False, "net": False,
@@ -339,7 +340,7 @@ def test_protections_name_what_is_missing_and_why():
             "landlock": 0, "seccomp": False, "own_user": False, "limits": True}
     missing = sandbox.protections(weak)
     assert {n for n, p in missing.items() if not p["held"]} == {
-        "processes", "cleanup", "process count", "files", "network"}
+        "processes", "cleanup", "process count", "files", "network", "threads", "checks"}
     assert "the kernel refused a user namespace" in missing["processes"]["how"]
     assert set(sandbox.PROTECTIONS) == set(held)
 
