@@ -42,33 +42,62 @@ _LIBRARY_PACKAGES = ("minigrad", "classroom.designs")
 @dataclass(frozen=True)
 class Registry:
     """Code objects by who wrote them (see the module docstring); everything else is the
-    learner's."""
+    learner's.  The sets hold the objects' ``id()``: identity, never equality (two code
+    objects compiled from the same text are *equal*, and a learner can compile the
+    library's text).  ``keep`` holds the objects themselves, so that no id is reused."""
     library: frozenset
     checker: frozenset
     other: frozenset
+    keep: tuple = ()
 
     def kind(self, code) -> str:
-        if code in self.library:
+        key = id(code)
+        if key in self.library:
             return LIBRARY
-        if code in self.checker:
+        if key in self.checker:
             return CHECKER
-        if code in self.other:
+        if key in self.other:
             return OTHER
         return LEARNER
 
     def known(self, code) -> bool:
-        return code in self.library or code in self.checker or code in self.other
+        return self.kind(code) != LEARNER
 
     def with_checker(self, codes) -> "Registry":
         """This registry with ``codes`` (a case's, say) counted as the checker's."""
-        codes = frozenset(codes)
-        if codes <= self.checker:
+        codes = tuple(codes)
+        ids = frozenset(id(c) for c in codes)
+        if ids <= self.checker:
             return self
-        return Registry(self.library, self.checker | codes, self.other)
+        return Registry(self.library, self.checker | ids, self.other, self.keep + codes)
 
 
-def nested_codes(code, into: set) -> None:
-    """``code`` and every code object among its constants, recursively."""
+class _ByIdentity(dict):
+    """A set of objects compared by identity (code objects are equal by value)."""
+
+    def add(self, obj) -> None:
+        self[id(obj)] = obj
+
+    def __contains__(self, obj) -> bool:
+        return dict.__contains__(self, id(obj))
+
+    def __iter__(self):
+        return iter(list(self.values()))
+
+    def __or__(self, other):
+        out = _ByIdentity(self)
+        out.update(other)
+        return out
+
+    def __isub__(self, other):
+        for key in list(other.keys()):
+            self.pop(key, None)
+        return self
+
+
+def nested_codes(code, into) -> None:
+    """``code`` and every code object among its constants, recursively (``into`` is a set
+    by identity, see :class:`_ByIdentity`)."""
     todo = [code]
     while todo:
         current = todo.pop()
@@ -78,11 +107,11 @@ def nested_codes(code, into: set) -> None:
         todo += [c for c in current.co_consts if isinstance(c, types.CodeType)]
 
 
-def code_objects(*objects) -> frozenset:
+def code_objects(*objects) -> tuple:
     """The code objects of functions, classes and cases in ``objects``, followed through
     closures, defaults, class attributes and a case's ``run`` and ``info`` (a few levels):
     what runs when a case runs.  Used to count the cases being run as the checker's."""
-    found, seen = set(), set()
+    found, seen = _ByIdentity(), set()
     todo = [(obj, 0) for obj in objects]
     while todo:
         obj, depth = todo.pop()
@@ -111,7 +140,7 @@ def code_objects(*objects) -> frozenset:
         elif hasattr(type(obj), "__dataclass_fields__"):
             todo += [(getattr(obj, name, None), depth + 1)
                      for name in type(obj).__dataclass_fields__]
-    return frozenset(found)
+    return tuple(found.values())
 
 
 def _filled(cell) -> bool:
@@ -120,6 +149,14 @@ def _filled(cell) -> bool:
     except ValueError:
         return False
     return True
+
+
+def installed_roots() -> tuple:
+    """Folders of installed code (the standard library and site-packages), each ending with
+    a separator: the worker's audit hook passes over code from files there, even loaded
+    after the registry was made, when it looks for who asked for something (passing a
+    frame over can only lead further down the stack, never to trusting it)."""
+    return _roots()
 
 
 def _roots() -> tuple:
@@ -132,7 +169,8 @@ def _roots() -> tuple:
             pass
     for prefix in {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix}:
         roots.add(os.path.realpath(os.path.join(prefix, "lib")))
-    return tuple(sorted(r.rstrip(os.sep) + os.sep for r in roots))
+    roots.add("<frozen ")                 # the import system's own code
+    return tuple(sorted(r if r == "<frozen " else r.rstrip(os.sep) + os.sep for r in roots))
 
 
 def _package_folder(name: str) -> str | None:
@@ -182,15 +220,15 @@ def registry(extra_checker=()) -> Registry:
     cached = _CACHE.get("registry")
     if cached is None or _CACHE.get("key") != key:
         kinds = module_kinds()
-        sets = {LIBRARY: set(), CHECKER: set(), OTHER: set()}
+        sets = {LIBRARY: _ByIdentity(), CHECKER: _ByIdentity(), OTHER: _ByIdentity()}
         for obj in gc.get_objects():
             if type(obj) is types.FunctionType:
                 kind = kinds.get(id(obj.__globals__))
                 if kind is not None:
                     nested_codes(obj.__code__, sets[kind])
         sets[OTHER] -= sets[LIBRARY] | sets[CHECKER]
-        cached = Registry(frozenset(sets[LIBRARY]), frozenset(sets[CHECKER]),
-                          frozenset(sets[OTHER]))
+        cached = Registry(*(frozenset(id(c) for c in sets[k]) for k in (LIBRARY, CHECKER, OTHER)),
+                          keep=tuple(sets[LIBRARY] | sets[CHECKER] | sets[OTHER]))
         _CACHE.update(registry=cached, key=key)
     return cached.with_checker(extra_checker) if extra_checker else cached
 

@@ -157,11 +157,17 @@ def make_hook(codes: tuple, forbidden: frozenset, library: frozenset, checker: f
               other: frozenset, root, recursion: bool, found):
     """A profile function (for ``sys.setprofile``) that calls ``found(SHORTCUT, index)`` when
     learner code calls the function whose code object is ``codes[index]`` (``forbidden``
-    is the same code objects, as a set) and, with ``recursion``, ``found(RECURSION, code)``
-    when a function of the learner's starts while already running.  ``library``,
-    ``checker`` and ``other`` are the code objects of a :class:`~.provenance.Registry`;
+    is the same code objects, as a set: a copy compiled from the library's text counts
+    too) and, with ``recursion``, ``found(RECURSION, code)`` when a function of the
+    learner's starts while already running.  ``library``, ``checker`` and ``other`` are
+    the ids of the code objects of a :class:`~.provenance.Registry` (identity only);
     ``root`` is the code object of the frame that runs the cases: the stack below it is
     not looked at.
+
+    Frames of installed code (``other``) are passed over when looking for the caller.
+    Everything goes by identity: code from a module the learner imported after the
+    registry was made counts as the learner's (it runs on the learner's behalf), whatever
+    its file name says.
 
     A call from the library or the checker is the learner's too when the piece's first
     argument is an object of a class the learner wrote (a case calling ``opt.step()`` on
@@ -172,25 +178,25 @@ def make_hook(codes: tuple, forbidden: frozenset, library: frozenset, checker: f
     functions and ``found``): it looks up no global or built-in name."""
     def hook(frame, event, arg, _codes=codes, _forbidden=forbidden, _library=library,
              _checker=checker, _other=other, _root=root, _recursion=recursion, _found=found,
-             _type=type, _mro=_MRO.__get__, _dict=_DICT.__get__, _function=types.FunctionType,
-             _wrappers=(staticmethod, classmethod)):
+             _id=id, _type=type, _mro=_MRO.__get__, _dict=_DICT.__get__,
+             _function=types.FunctionType, _wrappers=(staticmethod, classmethod)):
         if event != "call":
             return
         code = frame.f_code
-        if code in _forbidden:
+        if code in _forbidden:                 # (by value: a copy of the piece counts)
             caller = frame.f_back
-            while caller is not None and caller.f_code in _other:
+            while caller is not None and _id(caller.f_code) in _other:
                 caller = caller.f_back
             if caller is None:
                 return
-            seen = caller.f_code
+            seen = _id(caller.f_code)
             if not (seen in _library or seen in _checker):
                 _found(0, _codes.index(code))
                 return
             if seen in _checker:
                 below = caller.f_back
                 while below is not None and below.f_code is not _root:
-                    seen = below.f_code
+                    seen = _id(below.f_code)
                     if not (seen in _library or seen in _checker or seen in _other):
                         _found(0, _codes.index(code))
                         return
@@ -203,18 +209,20 @@ def make_hook(codes: tuple, forbidden: frozenset, library: frozenset, checker: f
                         if _type(value) in _wrappers:
                             value = value.__func__
                         if _type(value) is _function:
-                            seen = value.__code__
+                            seen = _id(value.__code__)
                             if not (seen in _library or seen in _checker or seen in _other):
                                 _found(0, _codes.index(code))
                                 return
             return
-        if _recursion and not (code in _library or code in _checker or code in _other):
-            up = frame.f_back
-            while up is not None and up.f_code is not _root:
-                if up.f_code is code:
-                    _found(1, code)
-                    return
-                up = up.f_back
+        if _recursion:
+            key = _id(code)
+            if not (key in _library or key in _checker or key in _other):
+                up = frame.f_back
+                while up is not None and up.f_code is not _root:
+                    if up.f_code is code:
+                        _found(1, code)
+                        return
+                    up = up.f_back
     return hook
 
 

@@ -19,13 +19,16 @@ at a probe; it relies on three things learner code cannot change:
   - adding another audit hook, at any time;
   - ``sys.settrace`` and ``sys.setprofile`` while learner code is anywhere on the stack (the
     shortcut guard is a profile function only the worker installs and removes);
+  - changing the ``__code__``, ``__defaults__`` or ``__kwdefaults__`` of a function of the
+    checker's or the library's (the guard's own hooks among them), and making a new
+    function of their code with other globals (``FunctionType``);
   - while learner code is the first frame up the stack that is not the standard library or
-    an installed package: changing a function's ``__code__``, ``__defaults__`` or
-    ``__kwdefaults__``, building code or function objects (``CodeType``, ``code.replace``,
-    ``FunctionType``), ``ctypes`` (which could rewrite memory), and ``marshal.loads``
-    other than by the import system;
+    an installed package: building code objects (``CodeType``, ``code.replace``: crafted
+    bytecode can read and write memory), ``ctypes``, and ``marshal.loads`` other than by
+    the import system;
   - reading bytecode (``*.pyc``) from the folders learner code can write to, so the import
-    system cannot be handed forged bytecode.
+    system cannot be handed forged bytecode, and writing to a process's memory through
+    ``/proc/*/mem``.
 
   Library code may still do these things on the learner's behalf (threadpoolctl's use of
   ctypes when minigrad's training loop limits BLAS threads).  Who is who is decided by the
@@ -54,6 +57,7 @@ WATCHED = frozenset({
     "sys.addaudithook", "sys.setprofile", "sys.settrace", "object.__setattr__",
     "object.__delattr__", "code.__new__", "function.__new__", "marshal.loads", "open",
 })
+# (every "ctypes." event is watched too)
 FUNCTION_PARTS = frozenset({"__code__", "__defaults__", "__kwdefaults__"})
 _EMPTY = object()
 
@@ -171,16 +175,20 @@ def _contents(cell):
         return _EMPTY
 
 
-def install_audit_hook(registry: provenance.Registry, writable: tuple, importer_code):
+def install_audit_hook(registry: provenance.Registry, writable: tuple, importer_code,
+                       installed: tuple = ()):
     """Install the worker's audit hook (see the module docstring).  ``writable`` are the
     folders learner code may write to (each ending with a separator); ``importer_code`` is
-    the code object of the import system's function that unmarshals bytecode it read."""
+    the code object of the import system's function that unmarshals bytecode it read;
+    ``installed`` the folders of installed code (see
+    :func:`classroom.exercises.provenance.installed_roots`)."""
     def hook(event, args, _watched=WATCHED, _parts=FUNCTION_PARTS,
              _library=registry.library, _checker=registry.checker, _other=registry.other,
-             _writable=writable, _importer=importer_code, _getframe=sys._getframe,
-             _open=os.open, _close=os.close, _readlink=os.readlink, _fsdecode=os.fsdecode,
-             _flags=getattr(os, "O_PATH", os.O_RDONLY) | os.O_CLOEXEC, _str=str,
-             _bytes=bytes, _error=PermissionError):
+             _writable=writable, _importer=importer_code, _installed=tuple(installed),
+             _getframe=sys._getframe, _open=os.open, _close=os.close, _readlink=os.readlink,
+             _fsdecode=os.fsdecode, _flags=getattr(os, "O_PATH", os.O_RDONLY) | os.O_CLOEXEC,
+             _str=str, _bytes=bytes, _function=types.FunctionType, _type=type, _id=id,
+             _error=PermissionError):
         if event not in _watched and not event.startswith("ctypes."):
             return
         if event == "open":
@@ -189,7 +197,8 @@ def install_audit_hook(registry: provenance.Registry, writable: tuple, importer_
             path = args[0] if args else None
             if type(path) is _bytes:
                 path = _fsdecode(path)
-            if type(path) is _str and path.endswith((".pyc", ".pyo")):
+            if type(path) is _str and (path.endswith((".pyc", ".pyo")) or
+                                       path.endswith("/mem") and path.startswith("/proc/")):
                 try:
                     fd = _open(path, _flags)
                 except OSError:
@@ -200,29 +209,51 @@ def install_audit_hook(registry: provenance.Registry, writable: tuple, importer_
                     real = path if path.startswith("/") else "/"
                 finally:
                     _close(fd)
-                if (real + "/").startswith(_writable):
+                if real.endswith("/mem") and real.startswith("/proc/"):
+                    mode = args[1] if args[1:] else None
+                    flags = args[2] if args[2:] else 0
+                    if (type(mode) is _str and ("w" in mode or "+" in mode or "a" in mode)) \
+                            or (type(flags) is int and flags & 3):
+                        raise _error("graded code may not write to a process's memory")
+                elif (real + "/").startswith(_writable):
                     raise _error("graded code may not load bytecode from its scratch folder")
             return
         if event == "sys.addaudithook":
             raise _error("graded code may not add audit hooks")
+        if event == "object.__setattr__" or event == "object.__delattr__":
+            # the parts of the checker's and the library's own functions (the guard's hooks
+            # among them); a function of the learner's or of another package is theirs
+            if not args[1:] or args[1] not in _parts or _type(args[0]) is not _function:
+                return
+            code = _id(args[0].__code__)
+            if code in _library or code in _checker:
+                raise _error("graded code may not change the checker's or the library's "
+                             "functions")
+            return
+        if event == "function.__new__":
+            code = _id(args[0]) if args else None
+            if code in _library or code in _checker:
+                raise _error("graded code may not make new functions of the checker's or the "
+                             "library's code")
+            return
         frame = _getframe(1)
         if event == "sys.setprofile" or event == "sys.settrace":
             while frame is not None:
-                code = frame.f_code
+                code = _id(frame.f_code)
                 if not (code in _library or code in _checker or code in _other):
                     raise _error(f"graded code may not call {event} (the checks use it)")
                 frame = frame.f_back
             return
-        if event == "object.__setattr__" or event == "object.__delattr__":
-            if not args[1:] or args[1] not in _parts:
-                return
         if event == "marshal.loads" and frame is not None and frame.f_code is _importer:
             return
-        while frame is not None and frame.f_code in _other:
+        if event == "code.__new__" and frame is not None and _id(frame.f_code) in _other:
+            return     # the standard library's own (types.coroutine sets a flag with replace)
+        while frame is not None and (_id(frame.f_code) in _other or
+                                     frame.f_code.co_filename.startswith(_installed)):
             frame = frame.f_back
         if frame is None:
             return
-        code = frame.f_code
+        code = _id(frame.f_code)
         if not (code in _library or code in _checker):
             raise _error(f"graded code may not use {event}")
     sys.addaudithook(hook)

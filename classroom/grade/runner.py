@@ -153,6 +153,11 @@ class WorkerDied(Exception):
     """The worker's result channel closed: the process ended (or closed it)."""
 
 
+class ChannelAbused(WorkerDied):
+    """The worker's channel carried something no worker sends (a line too long or too
+    complex to read): learner code wrote to it."""
+
+
 def worker_environment(scratch: str) -> dict:
     """A minimal environment: no secrets of the grader's, one BLAS thread, fixed hashing.
     Only what the interpreter itself may need to start is passed through."""
@@ -275,17 +280,18 @@ class Worker:
                 del self.buffer[:end + 1]
                 if line.startswith(self.prefix):
                     if line.count(b"{") + line.count(b"[") > MAX_JSON_OBJECTS:
-                        raise WorkerDied("it sent a result with too many parts to read")
+                        raise ChannelAbused("it sent a result with too many parts to read")
                     try:
                         message = json.loads(line[len(self.prefix):])
                     except (ValueError, RecursionError, MemoryError):
-                        raise WorkerDied("it sent a result the grader could not read") from None
+                        raise ChannelAbused("it sent a result the grader could not read") \
+                            from None
                     if isinstance(message, dict):
                         return message
                 end = self.buffer.find(b"\n")
             if len(self.buffer) > MAX_MESSAGE:
-                raise WorkerDied(f"it sent more than {MAX_MESSAGE // 2**10} KB without a line "
-                                 f"break")
+                raise ChannelAbused(f"it sent more than {MAX_MESSAGE // 2**10} KB without a "
+                                    f"line break")
             if _STOP.is_set():
                 raise WorkerDied("grading was stopped")
             remaining = deadline - time.monotonic()
@@ -471,7 +477,11 @@ def _follow(worker: Worker, plan: list, steps: list, first: int, limits: Limits,
             elif event == "found":
                 progress.probe.found = message
             elif event == "result":
+                probe = progress.probe
                 status = message.get("status")
+                if status == "observed" and probe.asked is not None and \
+                        probe.asked >= len(probe.observations):
+                    raise _OutOfTurn("a result came while a case was still running")
                 result = message
                 if status == "observed":
                     result = progress.probe.result()
@@ -481,10 +491,13 @@ def _follow(worker: Worker, plan: list, steps: list, first: int, limits: Limits,
                     kind="result", result=result,
                     check_output=worker.output(progress.start, message.get("out")),
                     seconds=_seconds(message.get("seconds")),
-                    notes=[f"your code replaced built-in names ({', '.join(progress.restored)})"
-                           f"; the grader put them back before checking this exercise"]
-                    if progress.restored else [])
+                    notes=_restored_note(progress.restored))
                 break
+
+
+def _restored_note(restored: list) -> list:
+    return [f"your code replaced built-in names ({', '.join(restored)}); the grader put them "
+            f"back before checking this exercise"] if restored else []
 
 
 def run_steps(sub: Submission, limits: Limits, uid, cases: dict, warnings: list,
@@ -529,7 +542,7 @@ def run_steps(sub: Submission, limits: Limits, uid, cases: dict, warnings: list,
             index = plan[progress.position]
             step = steps[index]
             kind = ("timeout" if isinstance(err, TimeoutError) else
-                    "out of turn" if isinstance(err, _OutOfTurn) else "died")
+                    "out of turn" if isinstance(err, (_OutOfTurn, ChannelAbused)) else "died")
             status = worker.exit_status() if kind == "died" else None  # before the kill
             worker.kill()
             if cap is not None and cap.over(worker):
@@ -552,7 +565,8 @@ def run_steps(sub: Submission, limits: Limits, uid, cases: dict, warnings: list,
             first = index + 1
             if step.kind == "probe" and guarded is not None:
                 outcomes[step.exercise] = Outcome(kind="result", result=guarded,
-                                                  check_output=output)
+                                                  check_output=output,
+                                                  notes=_restored_note(progress.restored))
             elif step.kind == "probe":
                 outcomes[step.exercise] = Outcome(kind=kind, detail=detail, check_output=output,
                                                   memory=worker.over_cap)
@@ -576,8 +590,8 @@ def run_steps(sub: Submission, limits: Limits, uid, cases: dict, warnings: list,
             if problem:
                 warnings.append(problem)
     if ignored:
-        notes.append(f"processes your code started wrote {ignored} bytes to the grader's "
-                     f"channel; they were ignored (only the worker itself may report results)")
+        notes.append("processes your code started wrote to the grader's channel; what they "
+                     "wrote was ignored (only the worker itself may report results)")
     answer_cells = {a.cell for a in sub.answers}
     failed = [(steps[i].cell, run["error"]) for i, run in sorted(runs.items())
               if run.get("error") and steps[i].cell not in answer_cells]

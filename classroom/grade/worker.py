@@ -69,6 +69,7 @@ import ctypes
 import gc
 import os
 import pickle
+import select
 import signal
 import sys
 import time
@@ -78,6 +79,7 @@ from json import loads as _loads
 
 # Bound now: learner code may replace os.write, time.perf_counter, json.dumps...
 _read, _write, _lseek, _getpid, _exit = os.read, os.write, os.lseek, os.getpid, os._exit
+_select = select.select
 _clock = time.perf_counter
 _dumps = JSONEncoder(ensure_ascii=True, allow_nan=True).encode
 _isinstance, _str, _round, _type = isinstance, str, round, type
@@ -140,7 +142,11 @@ class _Channel:
                                          "error": _str(err)[:200]}).encode() + b"\n"
         view = memoryview(data)
         while view:
-            written = _write(self.fd, view)
+            try:
+                written = _write(self.fd, view)
+            except BlockingIOError:          # learner code made the socket non-blocking
+                _select((), (self.fd,), ())
+                continue
             view = view[written:]
 
 
@@ -170,7 +176,11 @@ class _Inbox:
         if _getpid() != self.pid:
             _exit(0)
         while b"\n" not in self.buffer:
-            chunk = _read(self.fd, 1 << 16)
+            try:
+                chunk = _read(self.fd, 1 << 16)
+            except BlockingIOError:          # learner code made the pipe non-blocking
+                _select((self.fd,), (), ())
+                continue
             if not chunk:
                 raise EOFError("the runner closed the job channel")
             self.buffer += chunk
@@ -227,7 +237,7 @@ EXERCISE, ENTRY, SECONDS, RECURSION, FORBIDS, TARGETS, CODES, FORBIDDEN, PUBLIC 
 (OBSERVE, ENCODE, RAISED, WATCH, FORBIDDEN_ANSWER, MAKE_HOOK, CODE_OBJECTS, DIGEST, FOUND,
  SETPROFILE, GETPROFILE, UNPICKLE, A2B, RESTORE, SIGMASK, GC_ENABLE, GC_DISABLE, COLLECT,
  NOT_ATTEMPTED, SWEEP, NOOP, SIG_BLOCK, SIG_UNBLOCK, ALL_SIGNALS, SEAL, UNSEAL,
- FROZENSET) = range(27)
+ FROZENSET, ID) = range(28)
 SHORTCUT_KIND, SHARED_STATE_KIND = "ShortcutUsed", "SharedState"
 
 
@@ -363,7 +373,7 @@ def _probe_cases(answer, index: int, channel: _Channel, inbox: _Inbox, spec: tup
     before learner code ran decide anything.  Unpickling a case may run learner code
     (through a class it patched), so the snapshot is put back again after it, and the
     code objects to trust are picked by their digests alone."""
-    library, checker, other, root = sets
+    library, checker, other, root, _, _ = sets
     watcher = tools[WATCH](answer)
     guarded = bool(spec[CODES]) or spec[RECURSION]
     public = spec[PUBLIC]
@@ -381,7 +391,7 @@ def _probe_cases(answer, index: int, channel: _Channel, inbox: _Inbox, spec: tup
         if reply.get("end") is True:
             tools[UNSEAL](tools)
             return
-        trusted = checker
+        trusted, keep_alive = checker, None
         if number < len(public):
             run = public[number]
         else:
@@ -395,9 +405,11 @@ def _probe_cases(answer, index: int, channel: _Channel, inbox: _Inbox, spec: tup
             matched = []
             for code in found:
                 if tools[DIGEST](code) in digests:
-                    matched.append(code)
+                    matched.append(tools[ID](code))
             trusted = checker.union(matched)
+            kept.append(found)                      # (the ids stay theirs while the case runs)
             run = case.run
+            keep_alive = (case, found)
             kept.append(run)
             del blob, case, found, matched, digests
         del reply
@@ -418,7 +430,7 @@ def _probe_cases(answer, index: int, channel: _Channel, inbox: _Inbox, spec: tup
         if change and not (_isinstance(got, tools[RAISED]) and got.kind == SHORTCUT_KIND):
             got = tools[RAISED](SHARED_STATE_KIND, change)
         encoded = tools[ENCODE](got)
-        del run, got, hook, trusted
+        del run, got, hook, trusted, keep_alive
         data = {"event": "observed", "step": index, "case": number, "observation": encoded}
         if len(_dumps(data)) > MAX_MESSAGE - 200:
             data["observation"] = tools[ENCODE](tools[RAISED](
@@ -493,7 +505,9 @@ def main() -> None:
         _import_all_of_minigrad()
         _drop_import_path_of_the_checkout()
         registry = provenance.registry()
-        sets = (registry.library, registry.checker, registry.other, _probe_cases.__code__)
+        installed = provenance.installed_roots()
+        sets = (registry.library, registry.checker, registry.other, _probe_cases.__code__,
+                installed, registry.keep)
         snapshot = integrity.snapshot(extra_modules=[sys.modules[__name__]])
     except BaseException as err:  # noqa: BLE001 - reported to the runner, which warns
         channel.send({"event": "fatal", "error": "".join(
@@ -519,10 +533,11 @@ def main() -> None:
              signal.pthread_sigmask, gc.enable, gc.disable, gc.collect,
              core.NotAttemptedError,
              make_sweep(bool((report.get("namespaces") or {}).get("pid"))), _noop,
-             signal.SIG_BLOCK, signal.SIG_UNBLOCK, _ALL_SIGNALS, _seal, _unseal, frozenset)
+             signal.SIG_BLOCK, signal.SIG_UNBLOCK, _ALL_SIGNALS, _seal, _unseal, frozenset, id)
     integrity.install_audit_hook(registry, _writable_folders(box["scratch"]),
-                                 _compile_bytecode.__code__)
+                                 _compile_bytecode.__code__, installed)
     report["audit_hook"] = True
+    report["protections"] = sandbox.protections(report)
     del job, registry
     channel.send({"event": "ready", "sandbox": report})
 

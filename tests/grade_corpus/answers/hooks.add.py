@@ -57,7 +57,17 @@ _try("thread", lambda: threading.Thread(target=_note, daemon=True).start())
 _try("ctypes", lambda: __import__("ctypes").string_at(id(SEEN), 8))
 _try("settrace", lambda: sys.settrace(lambda *a: None))
 _try("setprofile", lambda: sys.setprofile(None))
-_try("audit hook", lambda: sys.addaudithook(lambda *a: None))
+HEARD = []
+
+
+def _add_hook():
+    sys.addaudithook(lambda event, args: HEARD.append(event))
+    sys.audit("hooks.test")
+    if not HEARD:
+        raise RuntimeError("the hook was not added")
+
+
+_try("audit hook", _add_hook)
 _try("code", lambda: _note.__code__.replace(co_name="x"))
 _try("function", lambda: types.FunctionType(_note.__code__, {}))
 _try("replace code", lambda: setattr(record, "__code__", _note.__code__))
