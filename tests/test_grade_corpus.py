@@ -301,10 +301,17 @@ def _filled(source: str, replace: dict) -> str:
 
 
 # -- the machine's state -----------------------------------------------------------------------
+#: What the grader itself keeps in its home: matplotlib's font cache, made when it draws
+#: the class report's plots.
+GRADERS_OWN = (".cache/matplotlib", ".config/matplotlib", ".cache", ".config")
+
+
 def _digest(folder: Path) -> dict:
     out = {}
     for path in sorted(folder.rglob("*")):
         rel = str(path.relative_to(folder))
+        if rel in GRADERS_OWN or rel.startswith(tuple(f"{d}/" for d in GRADERS_OWN[:2])):
+            continue
         if path.is_symlink():
             out[rel] = "link:" + os.readlink(path)
         elif path.is_file():
@@ -668,7 +675,7 @@ def test_hidden_cases_are_nowhere_learner_code_can_look(graded):
     for when in ("add cell", "add probed", "neg cell", "neg probed"):
         assert eval(seen[when]) == [], (when, seen[when])
     assert "count_visits" not in eval(seen["count_visits cell"]), seen
-    assert "/proc/self/mem refused" not in printed, "the memory of its own process was readable"
+    assert "/proc/self/mem refused" not in printed, "the spy could not search its memory"
     hooks = "\n".join(e["output"] for e in _result(graded, "hooks")["exercises"])
     saw = eval(re.search(r"^hooks saw: (\[.*\])$", hooks, re.M).group(1))
     assert "count_visits" not in saw, saw

@@ -5,6 +5,10 @@ the judge as JSON-decoded data."""
 
 import csv
 import json
+import os
+import shutil
+import signal
+import re
 
 import numpy as np
 import pytest
@@ -242,3 +246,87 @@ def test_a_row_without_a_chapter_shows_no_maximum_rather_than_zero():
                      problem="could not tell which chapter this notebook is for")
     row = report.gradebook_rows([judge.judge_submission(sub, {}, LIMITS)])[1]
     assert row[3:5] == ["0", ""] and row[-2] == "not graded"
+
+
+# -- switching from the old set to the new one ---------------------------------------------------
+def _write_and_die_at(run, out, at: int) -> bool:
+    """Write ``run``'s results into ``out`` in a forked child that SIGKILLs itself at its
+    ``at``-th file operation; returns whether it finished first."""
+    import builtins
+    import io
+
+    pid = os.fork()
+    if pid == 0:
+        calls = [0]
+
+        def counted(function):
+            def wrapper(*args, **kwargs):
+                mode = (args[1] if len(args) > 1 else kwargs.get("mode", "r")) \
+                    if function in (builtins.open, io.open) else "w"
+                if any(c in str(mode) for c in "wax+"):
+                    calls[0] += 1
+                    if calls[0] == at:
+                        os.kill(os.getpid(), signal.SIGKILL)
+                return function(*args, **kwargs)
+            return wrapper
+
+        try:
+            for module, name in ((os, "rename"), (os, "replace"), (os, "symlink"),
+                                 (os, "unlink"), (os, "mkdir"), (os, "link"),
+                                 (shutil, "rmtree"), (builtins, "open"), (io, "open")):
+                setattr(module, name, counted(getattr(module, name)))
+            report.write_results(run, out)
+        finally:
+            os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) or os.WTERMSIG(status) == signal.SIGKILL
+    return os.WIFEXITED(status)
+
+
+def _seen(out) -> dict:
+    """What a reader of ``out`` sees through its top-level names (links followed)."""
+    found = {}
+    for name in report.SET_NAMES:
+        path = out / name
+        if path.is_dir():
+            for p in sorted(path.rglob("*")):
+                if p.is_file():
+                    found[f"{name}/{p.relative_to(path).as_posix()}"] = p.read_bytes()
+        elif path.is_file():
+            found[name] = path.read_bytes()
+    return found
+
+
+def test_a_grader_killed_at_any_point_of_the_switch_leaves_the_old_set_or_the_new(tmp_path):
+    """SIGKILL at every file operation of writing a run's results: afterwards the folder
+    shows the whole earlier set or the whole new one, never a mix (a folder of plain files
+    from before sets existed included)."""
+    old = Run(results=[result_for({"02.add": reference("02.add")}, student="ann"),
+                       result_for({}, student="bob")], seconds=1.0, jobs=1, limits=LIMITS)
+    new = Run(results=[result_for({"02.add": reference("02.add"),
+                                   "02.neg": reference("02.neg")}, student="ann"),
+                       result_for({}, student="cat")], seconds=2.0, jobs=1, limits=LIMITS)
+    reference_new = tmp_path / "reference"
+    report.write_results(new, reference_new)
+    want_new = _seen(reference_new)
+    for layout in ("sets", "plain files"):
+        base = tmp_path / layout.replace(" ", "-")
+        if layout == "sets":
+            report.write_results(old, base)
+        else:
+            (base / "feedback").mkdir(parents=True)
+            (base / "feedback" / "ann.md").write_text("old feedback")
+            (base / "gradebook.csv").write_text("student,total\nann,1\n")
+        want_old = _seen(base)
+        template = tmp_path / f"{base.name}-template"
+        shutil.copytree(base, template, symlinks=True)
+        at, finished, seen_new = 1, False, 0
+        while not finished:
+            shutil.rmtree(base)
+            shutil.copytree(template, base, symlinks=True)
+            finished = _write_and_die_at(new, base, at)
+            got = _seen(base)
+            assert got in (want_old, want_new), (layout, at, sorted(got))
+            seen_new += got == want_new
+            at += 1
+        assert at > 10 and seen_new >= 2, (layout, at, seen_new)

@@ -171,7 +171,7 @@ def csv_rows(numbers: dict) -> list:
 
 def _svg(figure) -> str:
     buffer = io.StringIO()
-    figure.savefig(buffer, format="svg", bbox_inches="tight")
+    figure.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
     text = buffer.getvalue()
     return text[text.index("<svg"):]
 

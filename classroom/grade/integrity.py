@@ -188,32 +188,32 @@ def install_audit_hook(registry: provenance.Registry, writable: tuple, importer_
              _getframe=sys._getframe, _open=os.open, _close=os.close, _readlink=os.readlink,
              _fsdecode=os.fsdecode, _flags=getattr(os, "O_PATH", os.O_RDONLY) | os.O_CLOEXEC,
              _str=str, _bytes=bytes, _function=types.FunctionType, _type=type, _id=id,
-             _error=PermissionError):
+             _int=int, _os_error=OSError, _error=PermissionError):
         if event not in _watched and not event.startswith("ctypes."):
             return
         if event == "open":
             if args[1:] == (None, _flags):
                 return                 # this hook's own look at where a path leads (O_PATH)
             path = args[0] if args else None
-            if type(path) is _bytes:
+            if _type(path) is _bytes:
                 path = _fsdecode(path)
-            if type(path) is _str and (path.endswith((".pyc", ".pyo")) or
+            if _type(path) is _str and (path.endswith((".pyc", ".pyo")) or
                                        path.endswith("/mem") and path.startswith("/proc/")):
                 try:
                     fd = _open(path, _flags)
-                except OSError:
+                except _os_error:
                     return                     # the open itself will fail
                 try:
                     real = _readlink("/proc/self/fd/%d" % fd)
-                except OSError:
+                except _os_error:
                     real = path if path.startswith("/") else "/"
                 finally:
                     _close(fd)
                 if real.endswith("/mem") and real.startswith("/proc/"):
                     mode = args[1] if args[1:] else None
                     flags = args[2] if args[2:] else 0
-                    if (type(mode) is _str and ("w" in mode or "+" in mode or "a" in mode)) \
-                            or (type(flags) is int and flags & 3):
+                    if (_type(mode) is _str and ("w" in mode or "+" in mode or "a" in mode)) \
+                            or (_type(flags) is _int and flags & 3):
                         raise _error("graded code may not write to a process's memory")
                 elif (real + "/").startswith(_writable):
                     raise _error("graded code may not load bytecode from its scratch folder")

@@ -387,16 +387,17 @@ def write_results(run: Run, out: Path, reveal: bool = False) -> None:
 
 
 def switch(out: Path, name: str) -> None:
-    """Point ``out/current`` at ``.sets/name`` in one rename, then make sure every name of
-    :data:`SET_NAMES` at the top is a link through ``current``."""
+    """Make every name of :data:`SET_NAMES` at the top a link through ``current`` (a link
+    into a set that lacks the file shows nothing, as before), then point ``out/current`` at
+    ``.sets/name`` in one rename: the moment the whole new set appears."""
+    for entry in SET_NAMES:
+        _link_through_current(out, entry)
     temporary = out / f".current.{os.getpid()}.tmp"
     if os.path.lexists(temporary):
         os.unlink(temporary)
     os.symlink(os.path.join(".sets", name), temporary)
     os.replace(temporary, out / "current")
     _fsync_dir(out)
-    for entry in SET_NAMES:
-        _link_through_current(out, entry)
 
 
 def _link_through_current(out: Path, entry: str) -> None:

@@ -40,10 +40,10 @@ import keyword
 import tokenize
 
 MIN_NODES = 40          # syntax-tree nodes an answer needs for exact/renamed matches
-MIN_TOKENS = 40         # tokens an answer needs for near-copies
+MIN_TOKENS = 60         # tokens an answer needs for near-copies
 K, WINDOW = 5, 4        # tokens per shingle; winnowing window
 NEAR = 0.8              # share of the smaller answer's (rare) shingles for a near-copy
-MIN_SHARED = 8          # and at least this many shared shingles
+MIN_SHARED = 10         # and at least this many shared shingles
 COMMON = 0.3            # a shingle more than this share of answers have is boilerplate
 HOW = {"exact": "identical", "renamed": "identical after renaming and reformatting",
        "near": "near-copies"}
@@ -180,8 +180,9 @@ def find(results: list, references: dict | None = None) -> dict:
     attempted count.  ``references``: {exercise id: fingerprint} of the worked solutions.
     Returns ``{"groups": [...], "pairs": [...], ...}``: a group is ``{"exercise", "how",
     "students", "similarity", "worked_solution"}``; a pair ``{"students": [a, b],
-    "exercises": {id: how}}`` for every two students grouped together on some exercise
-    (not for the worked solution's group)."""
+    "exercises": {id: how}}`` for every two students whose answers to an exercise were found
+    shared directly (a group joins them through such pairs; the worked solution's group is
+    not made of pairs)."""
     references = references or {}
     answers = {}
     for result in results:
@@ -190,25 +191,21 @@ def find(results: list, references: dict | None = None) -> dict:
         for exercise, fp in (result.fingerprints or {}).items():
             if exercise in attempted and fp:
                 answers.setdefault(exercise, {})[result.student] = fp
-    groups = []
+    groups, links = [], []
     for exercise in sorted(answers):
-        groups += _groups(exercise, answers[exercise], references.get(exercise) or {})
+        groups += _groups(exercise, answers[exercise], references.get(exercise) or {}, links)
     pairs = {}
-    for group in groups:
-        if group["worked_solution"]:
-            continue
-        for a, b in itertools.combinations(group["students"], 2):
-            found = pairs.setdefault((a, b), {})
-            if found.get(group["exercise"]) != HOW["exact"]:
-                found[group["exercise"]] = group["how"]
+    for exercise, a, b, kind in links:
+        pairs.setdefault((a, b), {})[exercise] = HOW[kind]
     return {"groups": groups,
             "pairs": [{"students": [a, b], "exercises": dict(sorted(ex.items()))}
                       for (a, b), ex in sorted(pairs.items(), key=lambda kv: (-len(kv[1]), kv[0]))],
             "min_nodes": MIN_NODES, "min_tokens": MIN_TOKENS, "near": NEAR}
 
 
-def _groups(exercise: str, answers: dict, reference: dict) -> list:
-    """The groups of one exercise's answers ({student: fingerprint})."""
+def _groups(exercise: str, answers: dict, reference: dict, links: list) -> list:
+    """The groups of one exercise's answers ({student: fingerprint}); the pairs that join
+    them go into ``links`` as (exercise, a, b, kind)."""
     big = {s: fp for s, fp in answers.items()
            if fp.get("nodes", 0) >= MIN_NODES or fp.get("tokens", 0) >= MIN_TOKENS}
     counts = {}
@@ -238,6 +235,7 @@ def _groups(exercise: str, answers: dict, reference: dict) -> list:
             parent[rb] = ra
         how[(a, b)] = kind
         similarity[(a, b)] = score
+        links.append((exercise, a, b, kind))
 
     others = sorted(s for s in big if s not in worked)
     for a, b in itertools.combinations(others, 2):

@@ -259,15 +259,15 @@ def make_found(fd: int, prefix: bytes):
     process with a status the grader reads from the kernel."""
     def found(kind, detail, _fd=fd, _prefix=prefix, _write=os.write, _exit=os._exit,
               _shortcut=SHORTCUT_STATUS, _recursion=RECURSION_STATUS, _off=GUARD_OFF_STATUS,
-              _most=MAX_PIECES - 1, _str=str):
+              _most=MAX_PIECES - 1, _str=str, _type=type, _anything=BaseException):
         name, piece = "", detail if kind == 0 else -1
         if kind == 1:
-            name = detail.co_name if type(detail.co_name) is _str else ""
+            name = detail.co_name if _type(detail.co_name) is _str else ""
             name = name if name.isidentifier() else ""
         try:
             _write(_fd, _prefix + ('{"event": "found", "kind": %d, "piece": %d, "name": "%s"}\n'
                                    % (kind, piece, name)).encode())
-        except BaseException:  # noqa: BLE001 - learner code may have closed the channel
+        except _anything:  # noqa: BLE001 - learner code may have closed the channel
             pass
         if kind == 0:
             _exit(_shortcut + (piece if piece < _most else _most))
@@ -279,11 +279,11 @@ def make_sweep(active: bool):
     """Kills every other process in the worker's own PID namespace (there, ``kill(-1)``
     reaches only the learner's processes), so that no process is left to read a case
     meant for the worker.  Without a PID namespace of its own it does nothing."""
-    def sweep(_active=active, _kill=os.kill, _signal=signal.SIGKILL):
+    def sweep(_active=active, _kill=os.kill, _signal=signal.SIGKILL, _error=OSError):
         if _active:
             try:
                 _kill(-1, _signal)
-            except OSError:
+            except _error:
                 pass
     return sweep
 
@@ -345,8 +345,8 @@ def _probe(step: tuple, index: int, namespace: dict, channel: _Channel, inbox: _
                 message["status"] = "not attempted"
             except _NoCase as err:
                 message.update(status="unrecordable", error=_str(err)[:300])
-            except BaseException as err:  # noqa: BLE001 - learner code broke the checker
-                message.update(status="unrecordable", error=_describe(err, filename)["message"])
+            except BaseException as err:  # noqa: BLE001 - SystemExit, KeyboardInterrupt...
+                message.update(status="raised", raised=_describe(err, filename))
             finally:
                 tools[SETPROFILE](None)
                 tools[UNSEAL](tools)

@@ -69,7 +69,7 @@ def _add_hook():
 
 _try("audit hook", _add_hook)
 _try("code", lambda: _note.__code__.replace(co_name="x"))
-_try("function", lambda: types.FunctionType(_note.__code__, {}))
+_try("function", lambda: types.FunctionType(record.__code__, {}))
 _try("replace code", lambda: setattr(record, "__code__", _note.__code__))
 signal.signal(signal.SIGPROF, _note)
 signal.setitimer(signal.ITIMER_PROF, 0.01, 0.01)

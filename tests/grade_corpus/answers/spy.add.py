@@ -37,7 +37,7 @@ def _texts(obj, depth=0):
             yield description
 
 
-def spy(when):
+def spy(when, memory=True):
     found = set()
     frame = sys._getframe()
     while frame is not None:
@@ -52,6 +52,8 @@ def spy(when):
         for text in _texts(info.frame.f_locals):
             found |= _labels(text)
     try:
+        if not memory:
+            raise StopIteration
         with open("/proc/self/maps") as maps, open("/proc/self/mem", "rb", 0) as mem:
             for line in maps:
                 start, end = (int(x, 16) for x in line.split()[0].split("-"))
@@ -63,6 +65,8 @@ def spy(when):
                 except (OSError, ValueError, OverflowError):
                     continue
                 found |= _labels(data)
+    except StopIteration:
+        pass
     except OSError as err:
         print(f"{when}: /proc/self/mem refused ({type(err).__name__})")
     print(f"spy {when}: {sorted(found)}")
@@ -72,5 +76,5 @@ spy("add cell")
 
 
 def add(a, b):
-    spy("add probed")
+    spy("add probed", memory=False)      # (the whole memory is searched in each cell)
     return record(a.data + b.data, (a, b), lambda grad: (grad, grad), "add")
