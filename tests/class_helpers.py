@@ -117,6 +117,8 @@ def generated_class(size: int = 240, seed: int = 2) -> Run:
                 continue
             else:
                 label, source, er = rng.choice(variants[2:] or variants[:1])
+            DEALT[(student, exercise.id)] = label
+            SOURCES[label] = source
             ers.append(dataclasses.replace(er, notes=list(er.notes)))
             fingerprints[exercise.id] = similarity.fingerprint(source)
         results.append(SubmissionResult(student=student, relpath=f"{student}.ipynb",
@@ -133,6 +135,8 @@ def generated_class(size: int = 240, seed: int = 2) -> Run:
         if k == 3:
             text = text.replace("    return visits", "    assert visits >= 1\n    return visits")
         r.fingerprints["02.count_visits"] = similarity.fingerprint(text)
+        DEALT[(r.student, "02.count_visits")] = "copied"
+        SOURCES["copied"] = source
     COPIERS[:] = sorted(r.student for r in graded[:3] + graded[-3:])
     run = Run(results=sorted(results, key=lambda r: r.student), seconds=1.0, jobs=2,
               limits=LIMITS, chapter="02")
@@ -141,6 +145,8 @@ def generated_class(size: int = 240, seed: int = 2) -> Run:
 
 
 COPIERS: list = []              # who handed in the shared answer (set by generated_class)
+DEALT: dict = {}                # (student, exercise) -> the answer dealt (by generated_class)
+SOURCES: dict = {}              # the answer's label -> its code
 
 # An answer nobody else writes this way: counts visits by walking every path with a queue.
 COPIED = '''# EXERCISE 02.count_visits

@@ -23,13 +23,15 @@ from __future__ import annotations
 
 import base64
 import functools
-import threading
 from dataclasses import dataclass, field
 
 from ..exercises import core, instructor, provenance, shortcuts
 from ..exercises.registry import chapter as chapter_module
+from . import judge
 
-_LOCK = threading.Lock()
+# Loading the instructor's files imports modules: one thread at a time (the judge's lock,
+# which judging holds while it reads the same files).
+_LOCK = judge.LOCK
 
 
 @dataclass(frozen=True)
@@ -71,7 +73,8 @@ def preload(number: str) -> list:
     import ast
 
     names = set()
-    source = instructor.hidden_source(number)
+    with _LOCK:
+        source = instructor.hidden_source(number)
     for node in ast.walk(ast.parse(source)) if source else ():
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
@@ -83,18 +86,13 @@ def preload(number: str) -> list:
 def judged_stop(exercise_id: str, raw: list) -> bool:
     """Whether the answer has already failed, from the observations so far (judged against
     the expectations, here in the grader's process)."""
-    from . import judge
-
     exercise = _exercise(exercise_id)
-    part = instructor.hidden_part(exercise)
-    cases = list(exercise.cases) + list(part.cases)
-    reference = list(exercise.expected().reference) + list(part.expected.reference)
-    try:
-        observations = [core.decode(o) for o in judge.checked_observations(list(raw))]
-    except (ValueError, TypeError, KeyError):
-        return True
     with judge.LOCK:
+        part = instructor.hidden_part(exercise)
+        cases = list(exercise.cases) + list(part.cases)
+        reference = list(exercise.expected().reference) + list(part.expected.reference)
         try:
+            observations = [core.decode(o) for o in judge.checked_observations(list(raw))]
             return exercise._fails(observations, cases, reference)
         except Exception:  # noqa: BLE001 - a forged observation a judge cannot take
             return True

@@ -64,6 +64,7 @@ _CALL_ONLY = re.compile(r"""^(check|hint|solution)\(\s*(["'])([^"']*)\2\s*(,[^()
 _HEADER = re.compile(r"^#\s*EXERCISE\s+(\S+)\s*$", re.IGNORECASE)
 _PREFIX = re.compile(r"^(\d\d)_")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+_CTYPES = re.compile(r"\b_?ctypes\b")
 
 
 class NotebookError(ValueError):
@@ -204,6 +205,10 @@ def read_submission(path: Path, student: str, relpath: str,
         return sub
     if how == "file name":
         sub.notes.append(f"chapter {sub.chapter} taken from the file name")
+    if any(cell["type"] == "code" and _CTYPES.search(cell["source"][:PARSE_BUDGET])
+           for cell in cells):
+        sub.notes.append("uses ctypes, with which code can rewrite the grader's worker "
+                         "process (see classroom.grade's documentation): worth a look")
     module = chapter_module(sub.chapter)
     index = CellIndex(cells)
     sub.answers = find_answers(cells, module.EXERCISES, index)
