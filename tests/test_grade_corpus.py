@@ -400,7 +400,7 @@ def graded(request):
 
 
 def _grade_corpus(base: Path, uid: int, gid: int, as_user: dict, mode: str,
-                  only: set | None = None) -> dict:
+                  only: set | None = None, timeout: float = TIMEOUT) -> dict:
     os.chmod(base, 0o755)
     subs, out, home, scratch_tmp, src, other_out = (base / "submissions", base / "results",
                                                     base / "home", base / "tmp", base / "src",
@@ -457,7 +457,7 @@ def _grade_corpus(base: Path, uid: int, gid: int, as_user: dict, mode: str,
                "from classroom.grade.__main__ import main\nsys.exit(main(sys.argv[1:]))")
     try:
         proc = subprocess.run([sys.executable, "-c", prelude, str(subs), "--out", str(out),
-                               "--chapter", "02", "--timeout", str(TIMEOUT), "--memory-mb",
+                               "--chapter", "02", "--timeout", str(timeout), "--memory-mb",
                                "1024", "--jobs", "2"],
                               capture_output=True, text=True, env=env, cwd=base, timeout=900,
                               **as_user)
@@ -630,8 +630,9 @@ def test_shared_answers_are_flagged_not_marked_down(graded):
             "exercises": {"02.count_visits": "identical after renaming and reformatting"}} \
         in pairs
     with open(graded["out"] / "similarity.csv", newline="") as handle:
-        flagged = [r["students"] for r in csv.DictReader(handle)]
-    assert "copy_a copy_b" in flagged
+        flagged = [r["students"].split() for r in csv.DictReader(handle)
+                   if r["exercise"] == "02.count_visits" and r["worked_solution"] == "no"]
+    assert any({"copy_a", "copy_b"} <= set(group) for group in flagged), flagged
     assert graded["rows"]["copy_a"]["total"] == graded["rows"]["copy_b"]["total"] == "7"
     groups = graded["summary"]["similarity"]["groups"]
     assert any(g["worked_solution"] and "correct" in g["students"] for g in groups)
@@ -708,7 +709,10 @@ def test_the_hostile_set_gets_the_same_grades_on_five_runs():
     for _ in range(5):
         base = Path(tempfile.mkdtemp(prefix="grade-five-", dir="/tmp"))
         try:
-            graded = _grade_corpus(base, uid, gid, as_user, "five runs", only=set(HOSTILE))
+            # (a longer time limit: what is compared is what the grader decides, not how
+            # busy the machine was; the spies search the whole memory in a cell)
+            graded = _grade_corpus(base, uid, gid, as_user, "five runs", only=set(HOSTILE),
+                                   timeout=15)
             assert graded["proc"].returncode == 0, graded["proc"].stderr[-3000:]
             grades.append({r["student"]: [(e["id"], e["status"], e["points"])
                                           for e in r["exercises"]]

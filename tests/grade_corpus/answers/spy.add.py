@@ -48,7 +48,7 @@ def spy(when, memory=True):
     for obj in gc.get_objects():
         for text in _texts(obj, 2):
             found |= _labels(text)
-    for info in inspect.stack():
+    for info in inspect.stack(0):
         for text in _texts(info.frame.f_locals):
             found |= _labels(text)
     try:
