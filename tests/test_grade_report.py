@@ -248,6 +248,29 @@ def test_a_row_without_a_chapter_shows_no_maximum_rather_than_zero():
     assert row[3:5] == ["0", ""] and row[-2] == "not graded"
 
 
+# -- names are text -------------------------------------------------------------------------------
+NASTY = "a`b`` <img src=x onerror=alert(1)> **bold** [link](http://x) #h _u_ \\ & <!--.ipynb"
+
+
+def test_file_names_are_escaped_wherever_feedback_shows_them():
+    """A backtick or Markdown/HTML in a file name stays text: rendered with a real Markdown
+    renderer (markdown-it, CommonMark), the name is there, character for character, and
+    nothing of it became markup; the HTML feedback escapes it too."""
+    import html as _html
+
+    from markdown_it import MarkdownIt
+
+    result = result_for({"02.add": reference("02.add")})
+    result.relpath = NASTY
+    rendered = MarkdownIt("commonmark").render(report.feedback_markdown(result))
+    line = next(l for l in rendered.splitlines() if "Notebook:" in l)
+    for markup in ("<img", "<strong>", "<a ", "<code>", "<em>", "<!--"):
+        assert markup not in line, (markup, line)
+    assert _html.unescape(re.sub(r"<[^>]+>", "", line)) == f"Notebook: {NASTY}", line
+    page = report.feedback_html(result)
+    assert "<img" not in page and "&lt;img src=x" in page
+
+
 # -- switching from the old set to the new one ---------------------------------------------------
 def _write_and_die_at(run, out, at: int) -> bool:
     """Write ``run``'s results into ``out`` in a forked child that SIGKILLs itself at its

@@ -1,6 +1,6 @@
 # EXERCISE 02.add
-# Floods the grader with forged messages, each as large and as deeply made of small JSON
-# objects as it will read, to make the grader's own memory grow.
+# Floods the grader with forged messages, each as large as the grader would once read
+# (just under 4 MB) and made of as many numbers as fit, to make the grader's own memory grow.
 import gc
 
 
@@ -13,10 +13,9 @@ def _channel():
 
 channel = _channel()
 if channel is not None:
-    line = b"[" + b"[]," * 99_000 + b"[]]"
-    for _ in range(60):
-        channel.send({"event": "ran", "step": -1, "noise": [[]] * 99_000})
-        channel.send({"event": "observed", "step": -1, "observation": "x" * (1 << 20) * 2})
+    numbers = [0.5] * 780_000                      # about 3.9 MB of JSON
+    for step in range(-40, 0):
+        channel.send({"event": "ran", "step": step, "noise": numbers})
 
 
 def add(a, b):
