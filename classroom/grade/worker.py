@@ -317,7 +317,6 @@ def _probe(step: tuple, index: int, namespace: dict, channel: _Channel, inbox: _
     """One probe (see the module docstring).  Called only from :func:`main`'s loop, with
     everything it uses handed over as arguments made before learner code ran."""
     started = _clock()
-    tools[COLLECT]()
     kept = []
     restored = tools[SEAL](tools, snapshot, kept)
     if namespace.get("__builtins__") is not builtins:
@@ -379,7 +378,6 @@ def _probe_cases(answer, index: int, channel: _Channel, inbox: _Inbox, spec: tup
     public = spec[PUBLIC]
     number = 0
     while True:
-        tools[COLLECT]()
         kept = []
         tools[SEAL](tools, snapshot, kept)
         tools[SWEEP]()
