@@ -5,7 +5,6 @@ hostile notebooks, is tests/test_grade_corpus.py."""
 import builtins
 import dis
 import pickle
-import sys
 import types
 
 import cloudpickle

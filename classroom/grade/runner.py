@@ -52,7 +52,7 @@ from pathlib import Path
 from ..exercises.registry import chapter as chapter_module
 from ..exercises.registry import chapter_modules
 from . import extract, judge, memory, sandbox
-from .cases import Probe, judged_stop, kind_stop, preload, sealed
+from .cases import Probe, judged_stop, preload, sealed
 from .cleanup import remove_tree
 from .model import Limits, Outcome, Run, Submission, SubmissionResult
 
