@@ -566,6 +566,7 @@ def test_no_earlier_result_was_lost_and_the_grader_stayed_small(graded):
     assert summary["submissions"] == len(graded["rows"])
     assert not (graded["out"] / "in-progress").exists()
     rss = int(graded["proc"].stdout.split("grader max RSS MB: ")[1].split()[0])
+    print(f"{graded['mode']}: the grader's peak resident memory was {rss} MB")
     assert rss < MAX_GRADER_MB, f"the grader itself used {rss} MB"
     result = _result(graded, "huge")
     assert any("cells over 1024 KB are not run" in n for n in result["notes"]), result["notes"]
