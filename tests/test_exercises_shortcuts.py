@@ -1,6 +1,8 @@
 """Forbidden shortcuts: an answer that calls the library piece its exercise asks for is told
 so, whichever way it reaches it; cases may still use the library; nothing stays patched."""
 
+import sys
+
 import numpy as np
 import pytest
 
@@ -93,14 +95,65 @@ def test_an_honest_answer_that_uses_other_ops_is_fine():
     assert check("02.add", add).correct
 
 
-def test_the_guard_restores_everything_even_after_an_error():
+def test_the_guard_rebinds_nothing_and_puts_the_profiler_back_even_after_an_error():
     before = (Tensor.__add__, Tensor.__radd__, Tensor.add, mg.add, mg.ops.add_neg.add)
+    profiler = sys.getprofile()
     with pytest.raises(ShortcutUsed):
         with guard(("minigrad.add",), "add"):
-            assert Tensor.__add__ is not before[0]
+            assert (Tensor.__add__, mg.add) == before[0::3]      # watched, not replaced
             add_with_plus(Tensor(1.0), Tensor(2.0))        # called from a learner's frame
     assert (Tensor.__add__, Tensor.__radd__, Tensor.add, mg.add, mg.ops.add_neg.add) == before
+    assert sys.getprofile() is profiler
     assert (Tensor(1.0) + 2).item() == 3.0
+
+
+def test_a_reference_kept_before_the_check_is_caught_too():
+    """Default arguments, closures and copied methods hold the library's own function,
+    which no rebinding of names would reach: the guard watches its code instead."""
+    def add_default(a, b, f=mg.add):
+        return f(a, b)
+
+    kept = mg.add
+
+    def add_closure(a, b):
+        return kept(a, b)
+
+    class Holder:
+        step = optim.SGD.step          # inherited from Optimizer
+
+    for answer in (add_default, add_closure):
+        verdict = check("02.add", answer)
+        assert verdict.status == INCORRECT
+        assert "called minigrad's own add" in verdict.verdict.message, verdict.verdict.message
+    verdict = check("05.sgd_class", Holder)
+    assert verdict.status == INCORRECT and "holds minigrad's own Optimizer.step" in \
+        verdict.verdict.message, verdict.verdict.message
+
+
+def test_handing_the_piece_to_a_case_helper_is_caught():
+    """A case helper is the checker's code, allowed to use the piece on its own behalf,
+    not for an answer further down the stack."""
+    from classroom.exercises.ch02_add_neg import _binary_case
+
+    def add(a, b):
+        _binary_case("add", [1.0], [2.0], [1.0])(mg.add)
+        return record(a.data + b.data, (a, b), lambda g: (g, g), "add")
+    verdict = check("02.add", add)
+    assert verdict.status == INCORRECT and "called minigrad's own add" in verdict.verdict.message
+
+
+def test_numpy_and_the_standard_library_do_not_launder_a_call():
+    import functools
+
+    def add_numpy(a, b):
+        return np.sum(np.array([a, b], dtype=object))
+
+    def add_reduce(a, b):
+        return functools.reduce(mg.add, [a, b])
+    for answer in (add_numpy, add_reduce):
+        verdict = check("02.add", answer)
+        assert verdict.status == INCORRECT
+        assert "called minigrad's own add" in verdict.verdict.message, verdict.verdict.message
 
 
 def test_library_and_checker_code_may_still_use_a_forbidden_op():
@@ -111,16 +164,37 @@ def test_library_and_checker_code_may_still_use_a_forbidden_op():
     assert np.allclose(x.grad.data, 2.0 / 6)
 
 
-def test_frames_are_told_apart_by_where_their_code_lives():
-    import sys
-
+def test_frames_are_told_apart_by_the_identity_of_their_code_not_its_file_name():
     assert learner_frame(sys._getframe())                 # this test file is not library code
     namespace = {}
-    exec(compile("import sys\nframe = sys._getframe()", "<answer 02.add>", "exec"), namespace)
-    assert learner_frame(namespace["frame"])
-    exec(compile("import sys\nframe = sys._getframe()", "<hidden cases of chapter 02>", "exec"),
-         namespace)
-    assert not learner_frame(namespace["frame"])
+    for name in ("<answer 02.add>", "<frozen add>", "<hidden cases of chapter 02>",
+                 mg.ops.add_neg.__file__):
+        exec(compile("import sys\nframe = sys._getframe()", name, "exec"), namespace)
+        assert learner_frame(namespace["frame"]), name
+    assert not learner_frame(mg.add.__code__ and _frame_of(mg.ops.add_neg.neg))
+
+
+def _frame_of(function):
+    """A frame running ``function`` (caught from inside it by a profile hook)."""
+    seen = []
+
+    def hook(frame, event, arg):
+        if event == "call" and frame.f_code is function.__code__:
+            seen.append(frame)
+    sys.setprofile(hook)
+    try:
+        function(Tensor(1.0))
+    finally:
+        sys.setprofile(None)
+    return seen[0]
+
+
+def test_a_file_name_that_pretends_to_be_the_library_is_still_caught():
+    namespace = {"record": record, "mg": mg}
+    exec(compile("def add(a, b):\n    return a + b\n", "<frozen add>", "exec"), namespace)
+    exec(compile("def neg(a):\n    return -a\n", mg.ops.add_neg.__file__, "exec"), namespace)
+    assert "called minigrad's own add" in check("02.add", namespace["add"]).verdict.message
+    assert "called minigrad's own neg" in check("02.neg", namespace["neg"]).verdict.message
 
 
 def test_handing_over_the_library_function_itself_is_a_shortcut():

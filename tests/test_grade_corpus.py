@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 import pwd
+import re
 import shutil
 import socket
 import subprocess
@@ -37,7 +38,9 @@ SOLUTIONS_NB = ROOT / "solutions" / "02_add_neg.ipynb"
 IDS = ["02.add", "02.neg", "02.accumulate", "02.topological_order", "02.count_visits"]
 TIMEOUT = 5      # seconds per cell and per check: 3,000 nested folders need it on a busy machine
 USER = "classroom-grader"        # the ordinary user the second half grades as
-MAX_GRADER_MB = 700              # the grader's own memory, whatever the corpus holds
+MAX_GRADER_MB = 150              # the grader's own memory, whatever the corpus holds or sends
+SHORTCUT = (0, "incorrect", "asks you to write add yourself, but your answer called minigrad's "
+                            "own add")
 
 OK = "correct"
 # student -> {exercise: (points, status, a phrase its message must contain)}; exercises
@@ -76,10 +79,25 @@ EXPECTED = {
               "02.accumulate": (0, "incorrect", "forgot to accumulate"),
               "02.topological_order": (0, "incorrect", "recursion limit"),
               "02.count_visits": (0, "incorrect", "counted each node once")},
-    "shortcut": {"02.add": (0, "incorrect", "asks you to write add yourself, but your answer "
-                                           "called minigrad's own add")},
-    "forger": {"02.add": (0, "error", "could not judge this exercise's results (an observed "
-                                      "array has an unexpected dtype or shape)")},
+    "shortcut": {"02.add": SHORTCUT},
+    # forged results sent while a case runs: out of turn, and the exercise cannot count
+    "forger": {"02.add": (0, "error", "received results out of turn")},
+    "flood": {"02.add": (0, "error", "received results out of turn")},
+    # hidden cases are nowhere to be found before their exercise is probed (see
+    # test_hidden_cases_are_nowhere_learner_code_can_look)
+    "spy": {},
+    "hooks": {},
+    # the guard cannot be fooled by a file name, cleared, switched off or laundered
+    "frozen": {"02.add": SHORTCUT},
+    "cleared": {"02.add": SHORTCUT},
+    "kept": {"02.add": SHORTCUT},
+    "traced": {"02.add": SHORTCUT},
+    # a forked child that returns into the worker's loop, and a setsid daemon that reads
+    # the worker's descriptors and writes made-up results: neither changes a grade
+    "forker": {},
+    "thief": {},
+    # imports made after the sandbox closed, from a checkout copied under /tmp
+    "lazy": {},
     "builtins": {},
     "offsets": {},
     "snooper": {},
@@ -220,7 +238,14 @@ def _with_extra_cells(sources: list) -> dict:
     return nb
 
 
-def build(subs: Path, cases: list, replace: dict) -> None:
+def build(subs: Path, cases: list, replace: dict, extras: bool = True) -> None:
+    """The corpus in ``subs``: ``cases`` from answers/, and (with ``extras``) the
+    submissions built here and the files that are not submissions."""
+    if not extras:
+        for case in cases:
+            answers = {k: _filled(v, replace) for k, v in _snippets(case).items()}
+            (subs / f"{case}.ipynb").write_text(json.dumps(_notebook(answers)))
+        return
     notebooks = {"correct": _notebook({}), "untouched": json.loads(EXERCISES_NB.read_text()),
                  "nested/moved_edited": _moved_and_edited(), "honest": _honest(),
                  "copy_a": _notebook({"02.count_visits": COUNT_VISITS}),
@@ -234,11 +259,7 @@ def build(subs: Path, cases: list, replace: dict) -> None:
                                                              "exercise": "02.neg"}]
     notebooks["deleted_cell"] = deleted
     for case in cases:
-        answers = {}
-        for k, v in _snippets(case).items():
-            for key, value in replace.items():
-                v = v.replace(key, value)
-            answers[k] = v
+        answers = {k: _filled(v, replace) for k, v in _snippets(case).items()}
         notebooks[case] = _notebook(answers, stubs_elsewhere=(case == "fake_output"))
     for name, nb in notebooks.items():
         (subs / f"{name}.ipynb").parent.mkdir(parents=True, exist_ok=True)
@@ -252,11 +273,45 @@ def build(subs: Path, cases: list, replace: dict) -> None:
     (subs / "nested" / ".ipynb_checkpoints" / "moved_edited-checkpoint.ipynb").write_text("{}")
 
 
+#: Exercises whose hidden cases the spies look for (the others' descriptions are common words).
+LOOKED_FOR = ("02.accumulate", "02.topological_order", "02.count_visits")
+
+
+def hidden_patterns() -> list:
+    """[(exercise, pattern)]: a regular expression (bytes) matching each hidden case's
+    description that does not match its own text (one letter is written as a class), so
+    that a submission can search its worker's memory without finding its own pattern."""
+    from classroom.exercises import instructor
+
+    out = []
+    for exercise_id in LOOKED_FOR:
+        for case in instructor.hidden_cases("02")[exercise_id]:
+            text = case.description.encode("utf-8")[:40]
+            cut = next(i for i, byte in enumerate(text) if chr(byte).isalpha())
+            pattern = (re.escape(text[:cut]) + b"[" + text[cut:cut + 1] + b"]"
+                       + re.escape(text[cut + 1:]))
+            out.append((exercise_id.split(".")[1], pattern))
+    return out
+
+
+def _filled(source: str, replace: dict) -> str:
+    for key, value in replace.items():
+        source = source.replace(key, value)
+    return source
+
+
 # -- the machine's state -----------------------------------------------------------------------
+#: What the grader itself keeps in its home: matplotlib's font cache, made when it draws
+#: the class report's plots.
+GRADERS_OWN = (".cache/matplotlib", ".config/matplotlib", ".cache", ".config")
+
+
 def _digest(folder: Path) -> dict:
     out = {}
     for path in sorted(folder.rglob("*")):
         rel = str(path.relative_to(folder))
+        if rel in GRADERS_OWN or rel.startswith(tuple(f"{d}/" for d in GRADERS_OWN[:2])):
+            continue
         if path.is_symlink():
             out[rel] = "link:" + os.readlink(path)
         elif path.is_file():
@@ -344,7 +399,8 @@ def graded(request):
         shutil.rmtree(base, ignore_errors=True)
 
 
-def _grade_corpus(base: Path, uid: int, gid: int, as_user: dict, mode: str) -> dict:
+def _grade_corpus(base: Path, uid: int, gid: int, as_user: dict, mode: str,
+                  only: set | None = None, timeout: float = TIMEOUT) -> dict:
     os.chmod(base, 0o755)
     subs, out, home, scratch_tmp, src, other_out = (base / "submissions", base / "results",
                                                     base / "home", base / "tmp", base / "src",
@@ -364,7 +420,8 @@ def _grade_corpus(base: Path, uid: int, gid: int, as_user: dict, mode: str) -> d
     outside = base / "outside-folder"
     outside.mkdir()
     (outside / "linked-away.ipynb").write_text(json.dumps(_notebook({})))
-    (subs / "linked").symlink_to(outside, target_is_directory=True)
+    if only is None:
+        (subs / "linked").symlink_to(outside, target_is_directory=True)
     for folder in (out, home, scratch_tmp):
         os.chown(folder, uid, gid)
         for path in folder.rglob("*"):
@@ -379,7 +436,8 @@ def _grade_corpus(base: Path, uid: int, gid: int, as_user: dict, mode: str) -> d
     skipped = [f"{case} (no '{need}' protection here: "
                f"{box.get('protections', {}).get(need, {}).get('how', probe.stderr[-200:])})"
                for case, need in NEEDS.items() if need not in held]
-    cases = [c for c in EXPECTED if c not in BUILT and (c not in NEEDS or NEEDS[c] in held)]
+    cases = [c for c in EXPECTED if c not in BUILT and (c not in NEEDS or NEEDS[c] in held)
+             and (only is None or c in only)]
     marker = f"8{os.getpid()}{time.time_ns() % 10**7}"
     listeners = Listeners(base)
     targets = [str(subs), str(out), str(other_out), str(src), str(home), str(scratch_tmp)]
@@ -387,9 +445,10 @@ def _grade_corpus(base: Path, uid: int, gid: int, as_user: dict, mode: str) -> d
         "instructor/hidden/ch02_add_neg.py", "instructor/expected/ch02_add_neg.json",
         "instructor/mistakes/ch02_add_neg.py", "solutions/02_add_neg.ipynb")]
     build(subs, cases, {"__TARGETS__": repr(targets), "__SECRETS__": repr(secrets),
+                        "__HIDDEN__": repr(hidden_patterns()),
                         "__READ__": repr([str(subs), str(subs / "nested"), str(other_out)]),
                         "__MARKER__": marker, "__PORT__": str(listeners.port),
-                        "__SOCKET__": repr(listeners.path)})
+                        "__SOCKET__": repr(listeners.path)}, extras=only is None)
     os.chmod(subs, 0o755)
     before = {str(p): _digest(p) for p in (subs, src, home, scratch_tmp, other_out, outside)}
 
@@ -398,7 +457,7 @@ def _grade_corpus(base: Path, uid: int, gid: int, as_user: dict, mode: str) -> d
                "from classroom.grade.__main__ import main\nsys.exit(main(sys.argv[1:]))")
     try:
         proc = subprocess.run([sys.executable, "-c", prelude, str(subs), "--out", str(out),
-                               "--chapter", "02", "--timeout", str(TIMEOUT), "--memory-mb",
+                               "--chapter", "02", "--timeout", str(timeout), "--memory-mb",
                                "1024", "--jobs", "2"],
                               capture_output=True, text=True, env=env, cwd=base, timeout=900,
                               **as_user)
@@ -423,7 +482,8 @@ def _grade_corpus(base: Path, uid: int, gid: int, as_user: dict, mode: str) -> d
             pass
     return {"proc": proc, "rows": rows, "summary": summary, "before": before,
             "skipped": skipped, "out": out, "src": src, "which": which, "mode": mode,
-            "cases": set(cases) | {c.replace("/", "__") for c in BUILT}, "box": box,
+            "cases": set(cases) | ({c.replace("/", "__") for c in BUILT} if only is None
+                                   else set()), "box": box,
             "survivors": survivors, "left_behind": left_behind, "heard": listeners.heard,
             "marker": marker}
 
@@ -506,6 +566,7 @@ def test_no_earlier_result_was_lost_and_the_grader_stayed_small(graded):
     assert summary["submissions"] == len(graded["rows"])
     assert not (graded["out"] / "in-progress").exists()
     rss = int(graded["proc"].stdout.split("grader max RSS MB: ")[1].split()[0])
+    print(f"{graded['mode']}: the grader's peak resident memory was {rss} MB")
     assert rss < MAX_GRADER_MB, f"the grader itself used {rss} MB"
     result = _result(graded, "huge")
     assert any("cells over 1024 KB are not run" in n for n in result["notes"]), result["notes"]
@@ -570,8 +631,9 @@ def test_shared_answers_are_flagged_not_marked_down(graded):
             "exercises": {"02.count_visits": "identical after renaming and reformatting"}} \
         in pairs
     with open(graded["out"] / "similarity.csv", newline="") as handle:
-        flagged = [(r["student_a"], r["student_b"]) for r in csv.DictReader(handle)]
-    assert ("copy_a", "copy_b") in flagged
+        flagged = [r["students"].split() for r in csv.DictReader(handle)
+                   if r["exercise"] == "02.count_visits" and r["worked_solution"] == "no"]
+    assert any({"copy_a", "copy_b"} <= set(group) for group in flagged), flagged
     assert graded["rows"]["copy_a"]["total"] == graded["rows"]["copy_b"]["total"] == "7"
     groups = graded["summary"]["similarity"]["groups"]
     assert any(g["worked_solution"] and "correct" in g["students"] for g in groups)
@@ -599,3 +661,80 @@ def test_graded_code_cannot_reach_references_hidden_cases_or_expectations(graded
     probed = [line for line in printed.splitlines() if line.startswith("while probed found")]
     assert probed and all(set(eval(line.split(": ", 1)[1])) <= {"a hidden case"}
                           for line in probed), probed
+
+
+def test_hidden_cases_are_nowhere_learner_code_can_look(graded):
+    """The spy searches the stack, the garbage collector, inspect and its worker's whole
+    memory before and while each exercise is probed; the hooks (a signal handler firing
+    all along, finalizers, atexit, a fork handler) watch throughout.  Neither finds an
+    exercise's hidden cases before that exercise is probed, and the tools that could
+    rewrite the worker are refused."""
+    spy = _result(graded, "spy")
+    printed = "\n".join(e["output"] + e["check_output"] for e in spy["exercises"])
+    seen = dict(re.findall(r"^spy (.+?): (\[.*\])$", printed, re.M))
+    assert set(seen) >= {"add cell", "add probed", "neg cell", "neg probed",
+                         "count_visits cell"}, printed
+    for when in ("add cell", "add probed", "neg cell", "neg probed"):
+        assert eval(seen[when]) == [], (when, seen[when])
+    assert "count_visits" not in eval(seen["count_visits cell"]), seen
+    assert "/proc/self/mem refused" not in printed, "the spy could not search its memory"
+    hooks = "\n".join(e["output"] for e in _result(graded, "hooks")["exercises"])
+    saw = eval(re.search(r"^hooks saw: (\[.*\])$", hooks, re.M).group(1))
+    assert "count_visits" not in saw, saw
+    for what in ("thread", "ctypes", "settrace", "setprofile", "audit hook", "code", "function",
+                 "replace code"):
+        assert f"{what}: refused" in hooks, (what, hooks)
+    assert "atexit ran" not in hooks
+    traced = _result(graded, "traced")["exercises"][0]
+    assert traced["check_output"].count("switched off: refused") >= 2, traced["check_output"]
+
+
+def test_forked_children_never_speak_for_the_worker(graded):
+    for student in ("forker", "thief"):
+        assert graded["rows"][student]["total"] == "7", graded["rows"][student]
+
+
+HOSTILE = ("spy", "hooks", "frozen", "cleared", "kept", "traced", "forker", "thief", "forger",
+           "flood", "snooper", "shortcut", "daemon", "builtins", "monkeypatch")
+
+
+@pytest.mark.slow
+def test_the_hostile_set_gets_the_same_grades_on_five_runs():
+    """No grade may depend on timing: the hostile submissions graded five times (as the
+    grader's own user, two at a time) get the same points and statuses every time."""
+    if os.geteuid() == 0:
+        uid, gid, as_user = 0, 0, {}
+    else:
+        uid, gid, as_user = os.getuid(), os.getgid(), {}
+    grades = []
+    for _ in range(5):
+        base = Path(tempfile.mkdtemp(prefix="grade-five-", dir="/tmp"))
+        try:
+            # (a longer time limit: what is compared is what the grader decides, not how
+            # busy the machine was; the spies search the whole memory in a cell)
+            graded = _grade_corpus(base, uid, gid, as_user, "five runs", only=set(HOSTILE),
+                                   timeout=15)
+            assert graded["proc"].returncode == 0, graded["proc"].stderr[-3000:]
+            grades.append({r["student"]: [(e["id"], e["status"], e["points"])
+                                          for e in r["exercises"]]
+                           for r in graded["summary"]["results"]})
+        finally:
+            shutil.rmtree(base, ignore_errors=True)
+    assert set(grades[0]) >= set(HOSTILE) - {c for c in NEEDS}
+    for other in grades[1:]:
+        assert other == grades[0]
+    for student in HOSTILE:
+        if student not in grades[0]:
+            continue
+        got = {e: (p, st) for e, st, p in grades[0][student]}
+        for exercise_id in IDS:
+            points, status, _ = EXPECTED[student].get(exercise_id, (POINTS[exercise_id], OK, ""))
+            assert got[exercise_id] == (points, status), (student, exercise_id, got)
+
+
+def test_modules_imported_late_are_found_with_the_checkout_under_tmp(graded):
+    """The checkout the corpus is graded from lives under /tmp, where each worker has a
+    tmpfs of its own: the folders bound into its view beneath /tmp must not be hidden."""
+    assert str(graded["src"]).startswith("/tmp/")
+    add = _result(graded, "lazy")["exercises"][0]
+    assert "imports ok: True True" in add["output"], (add["output"], add["notes"])

@@ -241,3 +241,70 @@ def test_only_so_many_cells_run_and_answer_cells_always_do(tmp_path):
     assert f"11 code cells were not run: the grader runs at most {extract.MAX_CELLS}" in \
         " ".join(sub.notes)
     assert sub.steps[-2:][0].cell == len(cells) - 1 and sub.steps[-1].kind == "probe"
+
+
+# -- outputs are not what is graded -----------------------------------------------------------
+def _image_notebook(megabytes: int) -> dict:
+    """Exercise 02's notebook with ``megabytes`` of PNG outputs (and a markdown attachment and
+    widget state), as an honest learner's plots would make it."""
+    nb = json.loads((ROOT / "exercises" / "02_add_neg.ipynb").read_text())
+    picture = "iVBORw0KGgo" + "A" * (2**20 - 11)                    # 1 MB of base64
+    code_cells = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    for n in range(megabytes):
+        cell = code_cells[n % len(code_cells)]
+        cell["outputs"].append({"output_type": "display_data", "metadata": {},
+                                "data": {"image/png": picture,
+                                         "text/plain": ["<Figure size 640x480 with 1 Axes>"]}})
+    nb["cells"][0]["attachments"] = {"plot.png": {"image/png": picture}}
+    nb["metadata"]["widgets"] = {"application/vnd.jupyter.widget-state+json": {
+        "state": {"k": {"model": "x" * 1000}}}}
+    return nb
+
+
+def test_an_honest_notebook_of_50_mb_of_images_is_graded_on_its_code(tmp_path):
+    """Outputs are dropped as the file streams past (never held), so only the code counts
+    against the limit; the answers and steps are those of the notebook without its images."""
+    import tracemalloc
+
+    path = tmp_path / "02_add_neg.ipynb"
+    path.write_text(json.dumps(_image_notebook(49)))
+    assert path.stat().st_size > 49 * 2**20
+    tracemalloc.start()
+    sub = extract.read_submission(path, "big", path.name, "02")
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert sub.problem is None, sub.problem
+    plain = extract.read_submission(ROOT / "exercises" / "02_add_neg.ipynb", "x", "x", "02")
+    assert [a.exercise for a in sub.answers] == [a.exercise for a in plain.answers]
+    assert [(s.kind, s.cell) for s in sub.steps] == [(s.kind, s.cell) for s in plain.steps]
+    assert peak < 8 * 2**20, f"reading it held {peak / 2**20:.0f} MB at once"
+
+
+def test_what_is_graded_is_limited_with_a_reason(tmp_path, monkeypatch):
+    monkeypatch.setattr(extract, "MAX_KEPT", 2**20)
+    nb = {"cells": [_code("x = 1\n" * 200_000)]}
+    sub = _read(_write(tmp_path, nb))
+    assert "more than 1 MB of code, text and metadata (outputs aside)" in sub.problem
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 64, 4096])
+def test_outputs_are_dropped_whatever_the_chunk_boundaries(chunk, monkeypatch):
+    """Strings with escapes and quotes, keys that look like the dropped ones inside strings,
+    scalars, nesting: the pruned JSON is the notebook without those values, for every way
+    the file could be cut into chunks."""
+    nb = _image_notebook(1)
+    nb["cells"][1]["outputs"] = [{"text": ['a\\"b', 'c"d\\', "\u00d7 \\u", 5, None, True]}]
+    nb["cells"][2]["metadata"]["note"] = 'an "outputs": [1] lookalike'
+    nb["cells"][3]["outputs"] = 7
+    text = json.dumps(nb, indent=1).encode()
+    pruner = extract.Pruner()
+    for i in range(0, len(text), chunk):
+        pruner.feed(text[i:i + chunk])
+    got = json.loads(pruner.finish())
+    want = json.loads(text)
+    for cell in want["cells"]:
+        for key in ("outputs", "attachments"):
+            if key in cell:
+                cell[key] = None
+    want["metadata"]["widgets"] = None
+    assert got == want

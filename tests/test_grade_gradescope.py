@@ -192,7 +192,7 @@ fi
     assert proc.returncode == 0, proc.stderr
     calls = log.read_text().splitlines()
     assert f"base -m venv {tmp_path}/venv" in calls
-    assert "venv -m pip install numpy>=2.0" in calls
+    assert "venv -m pip install numpy>=2.0 cloudpickle>=3.1.3" in calls
     assert not [c for c in calls if c.startswith("base -m pip")], calls
     run = (tmp_path / "source" / "run_autograder").read_text()
     assert "$ROOT/venv/bin/python" in run

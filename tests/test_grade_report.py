@@ -5,6 +5,10 @@ the judge as JSON-decoded data."""
 
 import csv
 import json
+import os
+import shutil
+import signal
+import re
 
 import numpy as np
 import pytest
@@ -196,10 +200,11 @@ def test_results_are_written_whole_and_students_gone_from_the_run_lose_their_fil
         run = Run(results=[result_for({"02.add": reference("02.add")}),
                            result_for({}, student="bob")], seconds=1.0, jobs=1, limits=LIMITS)
         report.write_results(run, out)
-    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
-    assert files == [".lock", "feedback/alice.html", "feedback/alice.md", "feedback/bob.html",
-                     "feedback/bob.md", "gradebook.csv", "gradescope/alice/results.json",
-                     "gradescope/bob/results.json", "similarity.csv", "summary.json"]
+    assert visible(out) == ["class_report.csv", "feedback/alice.html", "feedback/alice.md",
+                            "feedback/bob.html", "feedback/bob.md", "gradebook.csv",
+                            "gradescope/alice/results.json", "gradescope/bob/results.json",
+                            "report.html", "similarity.csv", "summary.json"]
+    assert len(list((out / ".sets").iterdir())) == 1      # one set, switched in whole
     (out / "mine.txt").write_text("keep")
     with store.ResultsFolder(out):                  # earlier results: reused, then replaced
         report.write_results(Run(results=run.results[:1], seconds=1.0, jobs=1, limits=LIMITS),
@@ -208,11 +213,25 @@ def test_results_are_written_whole_and_students_gone_from_the_run_lose_their_fil
     assert not (out / "gradescope" / "bob").exists()
     assert (out / "mine.txt").read_text() == "keep"
     assert json.loads((out / "summary.json").read_text())["submissions"] == 1
+    assert len(list((out / ".sets").iterdir())) == 1      # the old set is gone
     other = tmp_path / "thesis"
     other.mkdir()
     (other / "chapter1.tex").write_text("precious")
     with pytest.raises(store.FolderError, match="not empty"):
         store.ResultsFolder(other).open()
+
+
+def visible(out) -> list:
+    """Every file a reader of ``out`` sees through its top-level names (links followed)."""
+    found = []
+    for name in report.SET_NAMES:
+        path = out / name
+        if path.is_dir():
+            found += [f"{name}/{p.relative_to(path).as_posix()}" for p in path.rglob("*")
+                      if p.is_file()]
+        elif path.is_file():
+            found.append(name)
+    return sorted(found)
 
 
 @pytest.mark.parametrize("name", ["=cmd()", "+1", "-1", "@SUM(A1)", "\t=cmd()", " =cmd()",
@@ -227,3 +246,110 @@ def test_a_row_without_a_chapter_shows_no_maximum_rather_than_zero():
                      problem="could not tell which chapter this notebook is for")
     row = report.gradebook_rows([judge.judge_submission(sub, {}, LIMITS)])[1]
     assert row[3:5] == ["0", ""] and row[-2] == "not graded"
+
+
+# -- names are text -------------------------------------------------------------------------------
+NASTY = "a`b`` <img src=x onerror=alert(1)> **bold** [link](http://x) #h _u_ \\ & <!--.ipynb"
+
+
+def test_file_names_are_escaped_wherever_feedback_shows_them():
+    """A backtick or Markdown/HTML in a file name stays text: rendered with a real Markdown
+    renderer (markdown-it, CommonMark), the name is there, character for character, and
+    nothing of it became markup; the HTML feedback escapes it too."""
+    import html as _html
+
+    from markdown_it import MarkdownIt
+
+    result = result_for({"02.add": reference("02.add")})
+    result.relpath = NASTY
+    rendered = MarkdownIt("commonmark").render(report.feedback_markdown(result))
+    line = next(l for l in rendered.splitlines() if "Notebook:" in l)
+    for markup in ("<img", "<strong>", "<a ", "<code>", "<em>", "<!--"):
+        assert markup not in line, (markup, line)
+    assert _html.unescape(re.sub(r"<[^>]+>", "", line)) == f"Notebook: {NASTY}", line
+    page = report.feedback_html(result)
+    assert "<img" not in page and "&lt;img src=x" in page
+
+
+# -- switching from the old set to the new one ---------------------------------------------------
+def _write_and_die_at(run, out, at: int) -> bool:
+    """Write ``run``'s results into ``out`` in a forked child that SIGKILLs itself at its
+    ``at``-th file operation; returns whether it finished first."""
+    import builtins
+    import io
+
+    pid = os.fork()
+    if pid == 0:
+        calls = [0]
+
+        def counted(function):
+            def wrapper(*args, **kwargs):
+                mode = (args[1] if len(args) > 1 else kwargs.get("mode", "r")) \
+                    if function in (builtins.open, io.open) else "w"
+                if any(c in str(mode) for c in "wax+"):
+                    calls[0] += 1
+                    if calls[0] == at:
+                        os.kill(os.getpid(), signal.SIGKILL)
+                return function(*args, **kwargs)
+            return wrapper
+
+        try:
+            for module, name in ((os, "rename"), (os, "replace"), (os, "symlink"),
+                                 (os, "unlink"), (os, "mkdir"), (os, "link"),
+                                 (shutil, "rmtree"), (builtins, "open"), (io, "open")):
+                setattr(module, name, counted(getattr(module, name)))
+            report.write_results(run, out)
+        finally:
+            os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) or os.WTERMSIG(status) == signal.SIGKILL
+    return os.WIFEXITED(status)
+
+
+def _seen(out) -> dict:
+    """What a reader of ``out`` sees through its top-level names (links followed)."""
+    found = {}
+    for name in report.SET_NAMES:
+        path = out / name
+        if path.is_dir():
+            for p in sorted(path.rglob("*")):
+                if p.is_file():
+                    found[f"{name}/{p.relative_to(path).as_posix()}"] = p.read_bytes()
+        elif path.is_file():
+            found[name] = path.read_bytes()
+    return found
+
+
+def test_a_grader_killed_at_any_point_of_the_switch_leaves_the_old_set_or_the_new(tmp_path):
+    """SIGKILL at every file operation of writing a run's results: afterwards the folder
+    shows the whole earlier set or the whole new one, never a mix (a folder of plain files
+    from before sets existed included)."""
+    old = Run(results=[result_for({"02.add": reference("02.add")}, student="ann"),
+                       result_for({}, student="bob")], seconds=1.0, jobs=1, limits=LIMITS)
+    new = Run(results=[result_for({"02.add": reference("02.add"),
+                                   "02.neg": reference("02.neg")}, student="ann"),
+                       result_for({}, student="cat")], seconds=2.0, jobs=1, limits=LIMITS)
+    reference_new = tmp_path / "reference"
+    report.write_results(new, reference_new)
+    want_new = _seen(reference_new)
+    for layout in ("sets", "plain files"):
+        base = tmp_path / layout.replace(" ", "-")
+        if layout == "sets":
+            report.write_results(old, base)
+        else:
+            (base / "feedback").mkdir(parents=True)
+            (base / "feedback" / "ann.md").write_text("old feedback")
+            (base / "gradebook.csv").write_text("student,total\nann,1\n")
+        want_old = _seen(base)
+        template = tmp_path / f"{base.name}-template"
+        shutil.copytree(base, template, symlinks=True)
+        at, finished, seen_new = 1, False, 0
+        while not finished:
+            shutil.rmtree(base)
+            shutil.copytree(template, base, symlinks=True)
+            finished = _write_and_die_at(new, base, at)
+            got = _seen(base)
+            assert got in (want_old, want_new), (layout, at, sorted(got))
+            seen_new += got == want_new
+            at += 1
+        assert at > 10 and seen_new >= 2, (layout, at, seen_new)

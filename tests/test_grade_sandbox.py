@@ -26,6 +26,7 @@ from classroom.grade.model import Answer, Limits, Step, Submission
 from grade_helpers import corpus_answer, processes_with
 
 IS_ROOT = os.geteuid() == 0
+ROOT = Path(__file__).resolve().parents[1]
 LANDLOCK = sandbox.landlock_abi()
 ADD = '''
 def add(a, b):
@@ -312,10 +313,10 @@ def test_concurrent_workers_get_distinct_users():
 
 def test_a_worker_that_cannot_start_as_another_user_falls_back_with_a_warning(monkeypatch):
     class FailsAsAnotherUser(runner.Worker):
-        def __init__(self, setup, steps, limits, uid, hidden=""):
+        def __init__(self, setup, steps, limits, uid, *rest):
             if uid is not None:
                 self.COMMAND = [sys.executable, "-c", "raise SystemExit(3)"]
-            super().__init__(setup, steps, limits, uid, hidden)
+            super().__init__(setup, steps, limits, uid, *rest)
 
     monkeypatch.setattr(runner, "Worker", FailsAsAnotherUser)
     sub = Submission(student="s", relpath="s.ipynb", path=None, chapter="02",
@@ -331,7 +332,8 @@ def test_a_worker_that_cannot_start_as_another_user_falls_back_with_a_warning(mo
 
 def test_protections_name_what_is_missing_and_why():
     strong = {"namespaces": {"pid": True, "root": True, "user": True, "net": True,
-                             "problems": []}, "landlock": 0, "seccomp": True, "limits": True}
+                             "problems": []}, "landlock": 0, "seccomp": True, "limits": True,
+              "audit_hook": True}
     held = sandbox.protections(strong)
     assert all(p["held"] for p in held.values()), held
     weak = {"namespaces": {"pid": False, "root": False, "user": False, "net": False,
@@ -339,7 +341,7 @@ def test_protections_name_what_is_missing_and_why():
             "landlock": 0, "seccomp": False, "own_user": False, "limits": True}
     missing = sandbox.protections(weak)
     assert {n for n, p in missing.items() if not p["held"]} == {
-        "processes", "cleanup", "process count", "files", "network"}
+        "processes", "cleanup", "process count", "files", "network", "threads", "checks"}
     assert "the kernel refused a user namespace" in missing["processes"]["how"]
     assert set(sandbox.PROTECTIONS) == set(held)
 
@@ -392,3 +394,114 @@ def test_a_private_root_that_cannot_be_built_leaves_the_grader_s_view_whole():
     assert "no private filesystem view" in got["report"]["problems"][0]
     assert got["cwd"] == got["scratch"] and got["host view"]
     shutil.rmtree(os.path.dirname(got["scratch"]), ignore_errors=True)
+
+
+# -- the memory of a whole submission ------------------------------------------------------------
+FORKED_HOGS = ADD + '''
+import os, time
+children = []
+for _ in range(3):
+    pid = os.fork()
+    if pid == 0:
+        hog = bytearray(b"\\x01") * (450 * 2**20)       # under the limit of one process
+        time.sleep(60)
+        os._exit(0)
+    children.append(pid)
+for pid in children:
+    os.waitpid(pid, 0)
+print("all done")
+'''
+
+
+def test_a_submission_is_capped_as_a_whole_not_per_process():
+    """Three forked processes of 450 MB each stay under a 1024 MB limit one by one; together
+    they are over it, and the submission is stopped, with a message that says so.  Which
+    mechanism capped it (a cgroup, or the grader's supervisor) is in the isolation report."""
+    sub = Submission(student="s", relpath="s.ipynb", path=None, chapter="02",
+                     answers=[Answer(exercise="02.add", code=FORKED_HOGS, cell=0,
+                                     found_by="metadata")],
+                     steps=[Step("cell", 0, code=FORKED_HOGS, exercise="02.add"),
+                            Step("probe", 0, exercise="02.add")])
+    limits = Limits(timeout=40, memory_mb=1024)
+    result = runner.grade_submission(sub, limits, runner.UserIds(1).take(), [], [])
+    add = result.exercises[0]
+    assert add.status == "error", (add.status, add.message, add.output)
+    assert "ran out of memory (limit 1024 MB for the whole submission)" in add.message
+    assert "all done" not in add.output
+    summary = runner.summarise_sandboxes([runner.probe_sandbox(limits)], limits)
+    how = summary["memory"]["how"]
+    assert ("cgroup v2" in how) == summary["memory"]["cgroup"], summary["memory"]
+    if not summary["memory"]["cgroup"]:
+        assert summary["memory"]["why_not_cgroup"]           # says why there is no cgroup
+    print("whole-submission memory cap here:", how, summary["memory"]["why_not_cgroup"])
+
+
+def test_the_supervisor_adds_up_a_process_tree():
+    from classroom.grade import memory
+
+    parent = subprocess.Popen([sys.executable, "-c",
+                               "import os, time\n"
+                               "b = bytearray(b'1') * (60 * 2**20)\n"
+                               "if os.fork() == 0:\n"
+                               "    c = bytearray(b'2') * (60 * 2**20)\n"
+                               "    time.sleep(30); os._exit(0)\n"
+                               "time.sleep(30)\n"])
+    try:
+        for _ in range(100):
+            total = memory.tree_memory(parent.pid, memory.process_table())
+            if total > 115 * 2**20:
+                break
+            time.sleep(0.1)
+        assert total > 115 * 2**20, total / 2**20                   # both, not one
+    finally:
+        for pid, (above, _) in memory.process_table().items():
+            if above == parent.pid:
+                os.kill(pid, 9)
+        parent.kill()
+        parent.wait()
+
+
+# -- a virtual environment under /tmp ------------------------------------------------------------
+GRADE_ONE = r'''
+import json, sys
+from classroom.grade import runner
+from classroom.grade.model import Answer, Limits, Step, Submission
+code = sys.argv[1]
+sub = Submission(student="s", relpath="s.ipynb", path=None, chapter="02",
+                 answers=[Answer(exercise="02.add", code=code, cell=0, found_by="metadata")],
+                 steps=[Step("cell", 0, code=code, exercise="02.add"),
+                        Step("probe", 0, exercise="02.add")])
+reports = []
+result = runner.grade_submission(sub, Limits(timeout=30), runner.UserIds(1).take(), [], reports)
+add = result.exercises[0]
+print(json.dumps({"status": add.status, "message": add.message, "output": add.output,
+                  "root": reports[0]["namespaces"].get("root")}))
+'''
+
+
+def test_a_virtual_environment_under_tmp_stays_in_the_worker_s_view(tmp_path):
+    """The worker's /tmp is a tmpfs of its own; a virtual environment under /tmp (its
+    packages bound into the worker's view) must not be hidden beneath it: a package the
+    answer imports late, from that environment, is found."""
+    base = Path(tempfile.mkdtemp(prefix="grade-venv-", dir="/tmp"))
+    try:
+        os.chmod(base, 0o755)
+        venv = base / "venv"
+        subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+        site = next(venv.glob("lib/python3*/site-packages"))
+        (site / "late_package").mkdir()
+        (site / "late_package" / "__init__.py").write_text("VALUE = 42\n")
+        ours = [p for p in sys.path if p.endswith("site-packages")]
+        (site / "the_course.pth").write_text("\n".join(ours) + "\n")    # NumPy and the rest
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        code = ADD + "import late_package\nprint('late:', late_package.VALUE)\n"
+        proc = subprocess.run([str(venv / "bin" / "python"), "-c", GRADE_ONE, code],
+                              capture_output=True, text=True, env=env, cwd="/", timeout=300)
+        assert proc.returncode == 0, proc.stderr[-3000:]
+        got = json.loads(proc.stdout.strip().splitlines()[-1])
+        if not got["root"]:
+            pytest.skip(f"no private root here: {NO_NAMESPACES}")
+        assert got["status"] == "correct", got
+        assert "late: 42" in got["output"], got
+    finally:
+        shutil.rmtree(base, ignore_errors=True)

@@ -41,7 +41,7 @@ from typing import Callable
 import numpy as np
 
 from . import shared_state
-from .shortcuts import forbidden_answer, guard, no_recursion
+from .shortcuts import forbidden_answer, watching
 
 CORRECT, INCORRECT, NOT_ATTEMPTED = "correct", "incorrect", "not attempted"
 
@@ -695,12 +695,13 @@ class Exercise:
             return [shortcut] + [NOT_RUN_YET] * (len(cases) - 1)
         watcher = shared_state.watch(answer, globals_too=not self.pure)
         observations = []
-        with guard(self.forbids, self.entry, answer), no_recursion(
-                not self.recursion, self.entry) as recursed:
+        with watching(self.forbids, self.entry, not self.recursion, cases) as found:
             for index, case in enumerate(cases):
+                found.rearm()
                 got = observe(lambda c=case: c.run(answer), self.seconds)
-                if recursed.message and not (isinstance(got, Raised) and got.kind == SHORTCUT):
-                    got = Raised(SHORTCUT, recursed.message)
+                if found.message and not (isinstance(got, Raised) and got.kind == SHORTCUT
+                                          and got.message == found.message):
+                    got = Raised(SHORTCUT, found.message)
                 change = watcher.changed()
                 if change and not (isinstance(got, Raised) and got.kind == SHORTCUT):
                     got = Raised(SHARED_STATE, change)
@@ -752,7 +753,8 @@ class Exercise:
         case, got = cases[first], observations[first]
         name = self.diagnose(observations, expected, first)
         if name is not None:
-            return Verdict(self, INCORRECT, self.mistakes[name], case=case.description)
+            return Verdict(self, INCORRECT, self.mistakes[name], case=case.description,
+                           mistake=name)
         if isinstance(got, Raised) and got.kind == TOO_SLOW:
             problem = self._slow(case, got)
         if case.hidden:
@@ -840,6 +842,7 @@ class Verdict:
     status: str
     message: str
     case: str | None = None
+    mistake: str | None = None      # the known mistake named, if any
 
     @property
     def points(self) -> float:

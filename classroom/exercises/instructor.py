@@ -5,8 +5,9 @@ and the public cases' expected observations.  Everything else lives in the repos
 ``instructor/`` folder, outside every package:
 
 * ``instructor/hidden/chNN_topic.py``: ``HIDDEN = {exercise id: [Case, ...]}``, the hidden
-  cases.  The grader sends this file's text to a worker one exercise at a time, after the
-  answer cell has run (see :mod:`classroom.grade.worker`);
+  cases.  The grader loads this file itself and sends a worker each case, built, one at a
+  time, when the worker asks for it (see :mod:`classroom.grade.cases`); a worker never
+  sees the file;
 * ``instructor/mistakes/chNN_topic.py``: ``MISTAKES = {exercise id: {name: wrong answer}}``,
   the known mistakes as code, used to make the expectations and to test the checkers;
 * ``instructor/expected/chNN_topic.json``: what the reference answer and each mistake
@@ -70,7 +71,7 @@ def _file(kind: str, number: str, suffix: str) -> Path:
 
 # -- hidden cases ------------------------------------------------------------------------------
 def hidden_source(number: str) -> str:
-    """The text of chapter ``number``'s hidden-case file (what a worker is sent)."""
+    """The text of chapter ``number``'s hidden-case file."""
     path = _file("hidden", number, ".py")
     try:
         return path.read_text(encoding="utf-8")
@@ -81,10 +82,7 @@ def hidden_source(number: str) -> str:
 
 def load_hidden(source: str, number: str, known=None) -> dict:
     """``{exercise id: tuple of Cases}`` from a hidden-case file's text, every case marked
-    hidden.  The worker and the grader both build their cases with this function, so the
-    cases a worker probes are the cases the grader judges.  ``known`` is the chapter's
-    exercise ids (looked up when not given; a confined worker passes what it looked up
-    before it was confined)."""
+    hidden.  ``known`` is the chapter's exercise ids (looked up when not given)."""
     namespace = {"__name__": f"classroom_hidden_ch{number}", "__builtins__": __builtins__}
     exec(compile(source, f"<hidden cases of chapter {number}>", "exec"), namespace)
     hidden = namespace.get("HIDDEN")

@@ -184,7 +184,7 @@ def _grade(args, folder: store.ResultsFolder, entries: list, skipped: list) -> i
 
     box = runner.probe_sandbox(limits) if not args.scheduler else \
         client.submit(cluster.probe_remote, limits, pure=False).result()
-    probe = runner.summarise_sandboxes([box]) if "protections" in box else box
+    probe = runner.summarise_sandboxes([box], limits) if "protections" in box else box
     for line in sandbox.describe(probe):
         print(line)
     if args.require_isolation and (probe.get("missing") or "protections" not in probe):
@@ -253,12 +253,7 @@ def _terminate(signum, frame):
 
 
 def _digest(path: Path) -> str:
-    import hashlib
-
-    try:
-        return hashlib.sha256(extract.read_bytes(path)).hexdigest()
-    except extract.NotebookError:
-        return ""
+    return extract.file_digest(path)
 
 
 def merge_sandboxes(earlier: dict, now: dict) -> dict:
@@ -288,14 +283,16 @@ def _print_totals(run: Run, args) -> None:
           f"{points_text(total)} of {points_text(possible)} points in all")
     for item in run.skipped:
         print(f"not a submission: {item['path']}: {item['reason']}")
-    pairs = (run.similarity or {}).get("pairs", [])
-    if pairs:
-        print(f"similarity: {len(pairs)} pairs of submissions share answer code (flagged in "
-              f"similarity.csv for a look, not marked down)")
+    groups = [g for g in (run.similarity or {}).get("groups", []) if not g["worked_solution"]]
+    if groups:
+        print(f"similarity: {len(groups)} groups of submissions share answer code (listed in "
+              f"similarity.csv and the class report for a look, not marked down)")
     for warning in run.warnings:
         print(f"warning: {warning}")
     print(f"results: {args.out}/gradebook.csv, feedback/, gradescope/, similarity.csv, "
           f"summary.json")
+    print(f"class report: {args.out}/report.html (and class_report.csv): what the class "
+          f"got right and wrong, the mistakes made most, who needs help")
 
 
 if __name__ == "__main__":

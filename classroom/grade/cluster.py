@@ -9,11 +9,14 @@ everything :mod:`.sandbox` does, one worker process per submission as on one mac
 
 What stays on the grader's own machine: reading the notebooks, the instructor's files,
 judging (expected values never leave it), and writing the results.  What a task carries:
-the submission's code cells and probe plan, the chapter's hidden-case text (sent to the
-sandboxed worker one exercise at a time, as locally) and the limits; what it returns:
-the observations, outputs and sandbox reports.  So the cluster's machines need this
-package installed (the same version) and Linux, but neither ``instructor/`` nor the
-submissions.
+the submission's code cells and probe plan, the chapter's hidden cases, built and pickled
+(:mod:`.cases`; handed to the sandboxed worker one at a time, as locally) and the
+limits; what it returns: the observations, outputs and sandbox reports.  So the
+cluster's machines need this package installed (the same version) and Linux, but
+neither ``instructor/`` nor the submissions.  Without the expectations at hand, a
+cluster machine stops probing an answer only at a case that is too slow, a shortcut or
+state kept between calls (:func:`.cases.kind_stop`), where the local grader stops at the
+first case that fails.
 
 Start a cluster however your site does (see docs/grading-at-scale.md): ``dask scheduler``
 and ``dask worker`` by hand, dask-jobqueue on SLURM/PBS/SGE, or dask-kubernetes, then
@@ -41,14 +44,19 @@ def _uids() -> runner.UserIds:
         return _UIDS
 
 
-def run_remote(sub: Submission, limits: Limits, hidden: str) -> tuple:
+def run_remote(sub: Submission, limits: Limits, cases: dict, preload: list) -> tuple:
     """The Dask task: run ``sub``'s steps on this machine, sandboxed; returns what
     :func:`classroom.grade.runner.local_runner` returns."""
+    from . import memory
+    from .cases import kind_stop
+
     uids = _uids()
     uid = uids.take()
     warnings, sandboxes = [], []
     try:
-        outcomes, notes = runner.run_steps(sub, limits, uid, hidden, warnings, sandboxes)
+        outcomes, notes = runner.run_steps(sub, limits, uid, cases, warnings, sandboxes,
+                                           stop=kind_stop, preload=preload,
+                                           cap=memory.cap(limits))
     finally:
         uids.give_back(uid)
     return outcomes, notes, sandboxes, warnings
@@ -74,7 +82,7 @@ def dask_runner(client) -> tuple:
     """``(execute, jobs)`` for :func:`classroom.grade.runner.grade_paths`: ``execute`` runs a
     submission's steps as a task on ``client``'s cluster; ``jobs`` is the cluster's thread
     count (how many submissions to keep in flight).  Stopping the run cancels the tasks."""
-    from ..exercises import instructor
+    from .cases import preload, sealed
 
     futures, lock = set(), threading.Lock()
 
@@ -87,8 +95,8 @@ def dask_runner(client) -> tuple:
     runner.on_stop(cancel)
 
     def execute(sub: Submission, limits: Limits) -> tuple:
-        future = client.submit(run_remote, sub, limits, instructor.hidden_source(sub.chapter),
-                               pure=False)
+        future = client.submit(run_remote, sub, limits, sealed(sub.chapter),
+                               preload(sub.chapter), pure=False)
         with lock:
             futures.add(future)
         try:

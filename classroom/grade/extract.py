@@ -17,8 +17,13 @@ that defines the answer before the next exercise's answer cell.  So an import ad
 the setup cell, a helper in a cell of its own and a working answer in a new cell under
 the stub all count.  Cells that only call ``check``/``hint``/``solution`` are not run.
 
-Nothing here runs learner code, and what it reads is bounded whatever a file holds:
-notebooks over :data:`MAX_BYTES` or with too many JSON objects are refused with a reason;
+Nothing here runs learner code, and what it reads is bounded whatever a file holds.
+What is graded is limited, not what is displayed: a notebook is read in chunks
+(:func:`read_notebook`) and the values of its ``outputs``, ``attachments`` and widget
+state are dropped as they stream past, never held, so an honest notebook of 50 MB of
+images reads like its few kilobytes of code; what is left (code, text, metadata) must
+stay under :data:`MAX_KEPT`, and the file under :data:`MAX_FILE`.  Notebooks with too
+many JSON objects are refused with a reason;
 code is parsed with :mod:`ast` only in cells up to :data:`PARSE_LIMIT` characters and up
 to :data:`PARSE_BUDGET` per notebook (beyond that, definitions are found by a pattern);
 cells over :data:`MAX_CELL_CODE`, and cells past :data:`MAX_CODE` or :data:`MAX_CELLS`,
@@ -44,7 +49,10 @@ from ..exercises.registry import chapter_modules
 from . import similarity
 from .model import Answer, Step, Submission
 
-MAX_BYTES = 32 * 2**20                  # larger than any sane notebook, even with images
+MAX_FILE = 1024 * 2**20                 # a file larger than this is not read at all
+MAX_KEPT = 32 * 2**20                   # code, text and metadata kept from one notebook
+CHUNK = 2**20                           # bytes read at a time
+SKIPPED_KEYS = (b'"outputs"', b'"attachments"', b'"widgets"')   # values never kept
 MAX_OBJECTS = 400_000                   # JSON objects and arrays in a notebook
 MAX_STRINGS = 4_000_000                 # quote characters in a notebook
 PARSE_LIMIT = 64 * 1024                 # characters of one cell parsed with ast
@@ -56,6 +64,7 @@ _CALL_ONLY = re.compile(r"""^(check|hint|solution)\(\s*(["'])([^"']*)\2\s*(,[^()
 _HEADER = re.compile(r"^#\s*EXERCISE\s+(\S+)\s*$", re.IGNORECASE)
 _PREFIX = re.compile(r"^(\d\d)_")
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+_CTYPES = re.compile(r"\b_?ctypes\b")
 
 
 class NotebookError(ValueError):
@@ -170,8 +179,7 @@ def read_submission(path: Path, student: str, relpath: str,
     if Path(path).name.lower().endswith(".ipynb.json"):
         sub.notes.append("a notebook saved as .ipynb.json; graded as a notebook")
     try:
-        data = read_bytes(Path(path))
-        sub.digest = hashlib.sha256(data).hexdigest()
+        data, sub.digest = read_notebook(Path(path))
         cells, metadata = load_notebook(data)
         del data
     except NotebookError as err:
@@ -197,6 +205,10 @@ def read_submission(path: Path, student: str, relpath: str,
         return sub
     if how == "file name":
         sub.notes.append(f"chapter {sub.chapter} taken from the file name")
+    if any(cell["type"] == "code" and _CTYPES.search(cell["source"][:PARSE_BUDGET])
+           for cell in cells):
+        sub.notes.append("uses ctypes, with which code can rewrite the grader's worker "
+                         "process (see classroom.grade's documentation): worth a look")
     module = chapter_module(sub.chapter)
     index = CellIndex(cells)
     sub.answers = find_answers(cells, module.EXERCISES, index)
@@ -210,27 +222,191 @@ def read_submission(path: Path, student: str, relpath: str,
     return sub
 
 
-def read_bytes(path: Path) -> bytes:
-    """The file's bytes; refuses links, devices and huge files (the grader may run as
-    root, and must not be tricked into reading something that is not a submission)."""
+def _open_regular(path: Path):
+    """An open binary file for ``path``; refuses links, devices and huge files (the grader
+    may run as root, and must not be tricked into reading something that is not a
+    submission)."""
+    info = os.lstat(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise NotebookError("not a regular file (a symbolic link or a device?); not read")
+    if info.st_size > MAX_FILE:
+        raise NotebookError(f"too large to be a notebook ({info.st_size / 2**20:.0f} MB; "
+                            f"the grader reads files up to {MAX_FILE // 2**20} MB)")
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    handle = os.fdopen(os.open(path, flags), "rb")
+    if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+        handle.close()
+        raise NotebookError("not a regular file; not read")
+    return handle
+
+
+def read_notebook(path: Path) -> tuple:
+    """(the notebook's JSON with outputs, attachments and widget state left out, the
+    sha256 of the whole file): read in chunks of :data:`CHUNK` bytes, so that memory
+    holds one chunk and what is kept (see :class:`Pruner`)."""
+    digest = hashlib.sha256()
+    pruner = Pruner()
     try:
-        info = os.lstat(path)
-        if not stat.S_ISREG(info.st_mode):
-            raise NotebookError("not a regular file (a symbolic link or a device?); not read")
-        if info.st_size > MAX_BYTES:
-            raise NotebookError(f"too large to be a notebook ({info.st_size / 2**20:.0f} MB; "
-                                f"the grader reads up to {MAX_BYTES // 2**20} MB)")
-        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-        fd = os.open(path, flags)
-        with os.fdopen(fd, "rb") as handle:
-            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-                raise NotebookError("not a regular file; not read")
-            data = handle.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            raise NotebookError(f"too large to be a notebook (over {MAX_BYTES // 2**20} MB)")
-        return data
+        with _open_regular(path) as handle:
+            total = 0
+            while True:
+                chunk = handle.read(CHUNK)
+                if not chunk:
+                    break
+                total += len(chunk)
+                if total > MAX_FILE:
+                    raise NotebookError(f"too large to be a notebook (over "
+                                        f"{MAX_FILE // 2**20} MB)")
+                digest.update(chunk)
+                pruner.feed(chunk)
     except OSError as err:
         raise NotebookError(f"could not read the file: {err.strerror or err}") from None
+    return pruner.finish(), digest.hexdigest()
+
+
+def file_digest(path: Path) -> str:
+    """The sha256 of a submission's bytes, read in chunks ("" when it cannot be read)."""
+    digest = hashlib.sha256()
+    try:
+        with _open_regular(path) as handle:
+            for chunk in iter(lambda: handle.read(CHUNK), b""):
+                digest.update(chunk)
+    except (OSError, NotebookError):
+        return ""
+    return digest.hexdigest()
+
+
+def read_bytes(path: Path) -> bytes:
+    """The notebook's JSON, outputs left out (see :func:`read_notebook`)."""
+    return read_notebook(path)[0]
+
+
+_STRING_REST = re.compile(rb'(?:[^"\\]|\\.)*+"', re.S)
+_NEXT = re.compile(rb'["{}\[\]:,]')
+_KEY_LIMIT = 4096
+
+
+class Pruner:
+    """JSON in, the same JSON out without the values of the keys in :data:`SKIPPED_KEYS`
+    (each replaced by ``null``), fed chunk by chunk.  It tracks only what it must: whether
+    it is inside a string, the nesting of objects and arrays, whether the next string is a
+    key, and whether it is passing over a value.  Strings are crossed with one regular
+    expression each, so a 40 MB image is passed over at the speed of the C engine.  What is
+    kept may not exceed :data:`MAX_KEPT`.  Malformed JSON is kept as it is for
+    ``json.loads`` to refuse."""
+
+    def __init__(self):
+        self.out = bytearray()
+        self.carry = b""             # the end of a chunk that cannot be judged yet
+        self.stack = []              # "{" or "[" for each open container
+        self.expect_key = False
+        self.string = None           # inside a string: "copy", "skip" or "key"
+        self.key = bytearray()
+        self.skip_next = False       # the next value is to be passed over
+        self.skip_depth = None       # passing over a container opened at this depth
+        self.skip_scalar = False     # passing over a number, true, false or null
+
+    @property
+    def skipping(self) -> bool:
+        return self.skip_depth is not None or self.skip_scalar or self.string == "skip"
+
+    def _keep(self, data) -> None:
+        self.out += data
+        if len(self.out) > MAX_KEPT:
+            raise NotebookError(f"it holds more than {MAX_KEPT // 2**20} MB of code, text and "
+                                f"metadata (outputs aside); the grader reads up to that")
+
+    def feed(self, chunk: bytes) -> None:
+        data = self.carry + chunk
+        self.carry = b""
+        i, end = 0, len(data)
+        while i < end:
+            if self.string is not None:
+                found = _STRING_REST.match(data, i)
+                if found is None:                   # the string goes on past this chunk
+                    tail = data[i:]
+                    run = len(tail) - len(tail.rstrip(b"\\"))
+                    keep = tail[:len(tail) - (run % 2)]
+                    self.carry = tail[len(keep):]   # a lone backslash: judged with what follows
+                    self._string_part(keep)
+                    return
+                self._string_part(data[i:found.end()])
+                self._string_done()
+                i = found.end()
+                continue
+            found = _NEXT.search(data, i)
+            stop = found.start() if found else end
+            if stop > i:
+                if self.skip_next and data[i:stop].strip():
+                    self.skip_next, self.skip_scalar = False, True
+                if not self.skipping:
+                    self._keep(data[i:stop])
+            if found is None:
+                return
+            self._structural(data[stop:stop + 1])
+            i = stop + 1
+
+    def _string_part(self, part: bytes) -> None:
+        if self.string == "copy":
+            self._keep(part)
+        elif self.string == "key" and len(self.key) < _KEY_LIMIT:
+            self.key += part
+
+    def _string_done(self) -> None:
+        kind, self.string = self.string, None
+        if kind == "key":
+            key = bytes(self.key)
+            self.key = bytearray()
+            self._keep(key)
+            if key in SKIPPED_KEYS:
+                self.skip_next = True
+
+    def _structural(self, char: bytes) -> None:
+        if char == b'"':
+            if self.skip_next:
+                self.skip_next, self.string = False, "skip"
+            elif self.skipping:
+                self.string = "skip"
+            elif self.stack and self.stack[-1] == b"{" and self.expect_key:
+                self.string, self.expect_key = "key", False
+                self.key = bytearray(b'"')
+            else:
+                self.string = "copy"
+                self._keep(char)
+            return
+        if char in (b"{", b"["):
+            if self.skip_next:
+                self.skip_next, self.skip_depth = False, len(self.stack)
+            self.stack.append(char)
+            if not self.skipping:
+                self._keep(char)
+            self.expect_key = char == b"{"
+            return
+        if char in (b"}", b"]"):
+            self.skip_scalar = False
+            if self.stack:
+                self.stack.pop()
+            if self.skip_depth is not None and len(self.stack) == self.skip_depth:
+                self.skip_depth = None
+                return
+            if not self.skipping:
+                self._keep(char)
+            return
+        if char == b":":
+            if not self.skipping:
+                self._keep(b":null" if self.skip_next else char)
+            return
+        if char == b",":
+            self.skip_scalar = False
+            if self.stack and self.stack[-1] == b"{":
+                self.expect_key = True
+            if not self.skipping:
+                self._keep(char)
+
+    def finish(self) -> bytes:
+        if self.carry and self.string == "copy":
+            self._keep(self.carry)
+        return bytes(self.out)
 
 
 def load_notebook(data: bytes) -> tuple:

@@ -69,7 +69,7 @@ if ! "$BASE" -c "import sys; sys.exit(sys.version_info < (3, 10))"; then
     exit 1
 fi
 "$BASE" -m venv "$ROOT/venv"
-"$ROOT/venv/bin/python" -m pip install "numpy>=2.0"
+"$ROOT/venv/bin/python" -m pip install "numpy>=2.0" "cloudpickle>=3.1.3"
 """
 
 RUN_AUTOGRADER = """#!/usr/bin/env bash

@@ -21,7 +21,7 @@ from .model import (CORRECT, ERROR, INCORRECT, MISSING, NOT_ATTEMPTED, ExerciseR
 MEMORY_ERRORS = ("MemoryError", "_ArrayMemoryError")
 # Custom judges may rebuild small graphs with minigrad, which keeps global state (grad
 # mode): one judge at a time.  Judging takes milliseconds.
-_LOCK = threading.Lock()
+LOCK = _LOCK = threading.Lock()
 
 
 def timeout_message(limits: Limits) -> str:
@@ -33,6 +33,14 @@ DIED = "the process ended during this exercise (os._exit / crash / out of memory
 
 def memory_message(limits: Limits) -> str:
     return f"ran out of memory (limit {limits.memory_mb} MB)"
+
+
+def whole_memory_message(limits: Limits) -> str:
+    return f"ran out of memory (limit {limits.memory_mb} MB for the whole submission)"
+
+
+OUT_OF_TURN = ("the grader received results out of turn while checking this exercise (did "
+               "your code write to the grader's channel?), so it cannot be graded")
 
 
 def _where(error: dict) -> str:
@@ -73,7 +81,9 @@ def judge_exercise(exercise, answer, outcome: Outcome | None, limits: Limits) ->
     result.notes += outcome.notes
     if outcome.kind != "result":
         result.status = ERROR
-        result.message = {"timeout": timeout_message(limits), "died": DIED}.get(
+        result.message = whole_memory_message(limits) if outcome.memory else {
+            "timeout": timeout_message(limits), "died": DIED,
+            "out of turn": OUT_OF_TURN}.get(
             outcome.kind, f"could not be graded: {outcome.detail or 'the worker failed'}")
         result.public_message = result.message
         return result
@@ -134,6 +144,7 @@ def _judge_observations(exercise, raw, result: ExerciseResult, limits: Limits) -
                                                        f"exercise's results ({err})")
             return
     result.status, result.message, result.case = full.status, full.message, full.case
+    result.mistake = full.mistake
     if public is None:
         result.public_status = None if len(observations) != len(cases) else CORRECT
         result.public_message = ("this exercise has hidden checks only; the result is released "

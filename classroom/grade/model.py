@@ -103,6 +103,7 @@ class ExerciseResult:
     check_output: str = ""       # what it printed while being checked (may show hidden inputs)
     seconds: float | None = None
     found_by: str | None = None  # how the answer cell was found (see extract)
+    mistake: str | None = None   # the known mistake the checker named, if any
 
     @property
     def hidden_passed(self) -> bool | None:
@@ -159,9 +160,11 @@ class Outcome:
     """What the runner saw for one exercise, before judging.
 
     ``kind`` is "result" (the worker sent observations or a status), "timeout",
-    "died" (the worker process ended), or "lost" (the worker could not be (re)started).
-    ``result`` is the worker's result message; ``ran_error`` describes an exception
-    the answer cell raised when it ran.
+    "died" (the worker process ended), "out of turn" (its messages broke the protocol:
+    learner code wrote to the grader's channel), or "lost" (the worker could not be
+    (re)started).  ``result`` is the worker's result message; ``ran_error`` describes an
+    exception the answer cell raised when it ran; ``memory`` says the submission went
+    over its memory cap as a whole.
     """
     kind: str
     result: dict | None = None
@@ -171,6 +174,7 @@ class Outcome:
     detail: str = ""
     seconds: float | None = None
     notes: list = field(default_factory=list)
+    memory: bool = False
 
 
 def result_from_dict(data: dict) -> SubmissionResult:

@@ -199,17 +199,11 @@ def _private_root(libc, mount_point: str, scratch: str, reads: list, devices: li
 
 def _fill_root(libc, root: str, scratch: str, reads: list, devices: list, scratch_mb: int,
                owner: int | None) -> bool:
-    """Mount what the new root holds under ``root``; returns whether /proc was mounted."""
-    for kind, path in bind_plan(reads):
-        if kind == "link":
-            os.makedirs(os.path.dirname(root + path), exist_ok=True)
-            if not os.path.lexists(root + path):
-                os.symlink(os.readlink(path), root + path)
-        else:
-            _bind(libc, path, root)
-    for device in devices:
-        if os.path.exists(device):
-            _bind(libc, device, root, read_only=False)
+    """Mount what the new root holds under ``root``; returns whether /proc was mounted.
+
+    The scratch tmpfs goes on ``/tmp`` first and the read-only binds after it: a checkout
+    or virtual environment that lives under ``/tmp`` is then bound inside the new ``/tmp``
+    rather than hidden beneath it."""
     # The scratch tmpfs is /tmp; the scratch folder's own path (the grader made it, often
     # under /tmp) leads into it too, so $HOME and $TMPDIR work as given.
     uid = owner if owner is not None else INNER_ID
@@ -224,6 +218,16 @@ def _fill_root(libc, root: str, scratch: str, reads: list, devices: list, scratc
     else:
         os.makedirs(root + scratch)
         _mount(libc, root + "/tmp", root + scratch, None, MS_BIND)
+    for kind, path in bind_plan(reads):
+        if kind == "link":
+            os.makedirs(os.path.dirname(root + path), exist_ok=True)
+            if not os.path.lexists(root + path):
+                os.symlink(os.readlink(path), root + path)
+        else:
+            _bind(libc, path, root)
+    for device in devices:
+        if os.path.exists(device):
+            _bind(libc, device, root, read_only=False)
     os.makedirs(root + "/etc", exist_ok=True)
     for name, text in (("passwd", f"root:x:0:0::/:/bin/sh\nlearner:x:{uid}:{uid}::{scratch}:/bin/sh\n"),
                        ("group", f"root:x:0:\nlearner:x:{uid}:\n")):

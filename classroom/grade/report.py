@@ -1,16 +1,20 @@
-"""Writing a run's results: a gradebook for instructors, feedback for students, Gradescope JSON.
+"""Writing a run's results: a gradebook, feedback for students, Gradescope JSON, a class report.
 
 RESULTS_DIR gets::
 
     gradebook.csv                      one row per submission, readable or not
     feedback/<student>.md, .html       per exercise: status, points, the public message
     gradescope/<student>/results.json  Gradescope's results format
-    similarity.csv                     pairs of submissions whose answers look shared
+    similarity.csv                     groups of submissions whose answers look shared
+    report.html, class_report.csv      the class report (:mod:`.classreport`)
     summary.json                       the run: limits, isolation, warnings, what was not a
                                        submission and why, similarity, every result in full
 
-Every file is written under a temporary name and renamed into place, summary.json last;
-files of students no longer in the run are removed after (see :mod:`.store` for the
+All of these are one *set*, switched in whole: each run writes a complete set into
+``.sets/<id>/``, then ``current`` (a symbolic link) is replaced to point at it in one
+``rename``, and the names above are links through ``current``.  A grader killed at any
+moment (SIGKILL included) leaves RESULTS_DIR showing the whole old set or the whole new
+one, never a mix; older sets are removed after the switch (see :mod:`.store` for the
 folder as a whole).
 
 What students see is decided by :func:`student_view`.  Checkers never put expected
@@ -21,7 +25,8 @@ shown as "public checks passed" with its points withheld: the points still count
 in the gradebook, but showing them would tell whether the hidden checks passed.
 What an answer printed while it was being checked is shown only when revealing,
 because it may echo a hidden case's inputs; what the cell printed when it ran is
-always shown.
+always shown.  File names and student ids are text wherever feedback shows them:
+Markdown and HTML in them are escaped, backticks included.
 """
 
 from __future__ import annotations
@@ -30,8 +35,11 @@ import csv
 import html
 import io
 import json
+import os
 import re
+import secrets
 import shutil
+import time
 from dataclasses import asdict
 from pathlib import Path
 
@@ -149,6 +157,15 @@ def _md(text: str) -> str:
     return html.escape(_clean(text), quote=False)
 
 
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~&=:\"'$])")
+
+
+def md_text(text: str) -> str:
+    """A name (a file name, a student id) as literal text in Markdown: every character
+    Markdown or HTML could read as markup escaped with a backslash, line breaks as spaces."""
+    return _MD_SPECIAL.sub(r"\\\1", _clean(text).replace("\r", " ").replace("\n", " "))
+
+
 def _fence(text: str) -> str:
     longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
     fence = "`" * max(3, longest + 1)
@@ -161,7 +178,7 @@ def _heading(result: SubmissionResult) -> str:
 
 
 def feedback_markdown(result: SubmissionResult, reveal: bool = False) -> str:
-    lines = [f"# {_md(_heading(result))}", "", f"Notebook: `{_md(result.relpath)}`", ""]
+    lines = [f"# {md_text(_heading(result))}", "", f"Notebook: {md_text(result.relpath)}", ""]
     if result.problem:
         lines += [f"**This notebook could not be graded:** {_md(result.problem)}", ""]
     lines += [f"**{_total_line(result, reveal)}**", ""]
@@ -288,7 +305,8 @@ def summary(run: Run) -> dict:
             "chapter": run.chapter, "limits": asdict(run.limits),
             "isolation": {"protections": box.get("protections", {}),
                           "missing": box.get("missing", []),
-                          "what_each_means": _protections()},
+                          "what_each_means": _protections(),
+                          "memory": box.get("memory", {})},
             "sandbox": box, "warnings": run.warnings, "skipped": run.skipped,
             "similarity": run.similarity, "submissions": len(run.results),
             "results": [asdict(r) for r in run.results]}
@@ -300,31 +318,161 @@ def _protections() -> dict:
     return dict(PROTECTIONS)
 
 
-def write_results(run: Run, out: Path, reveal: bool = False) -> None:
-    """Write everything listed in this module's docstring into ``out``: each file under a
-    temporary name, then renamed; summary.json last; then files of students who are no
-    longer in the run are removed."""
-    out = Path(out)
-    (out / "feedback").mkdir(parents=True, exist_ok=True)
-    (out / "gradescope").mkdir(parents=True, exist_ok=True)
-    students = {r.student for r in run.results}
+#: What a results set holds (each a file or folder of ``.sets/<id>/``, linked from the top).
+SET_NAMES = ("gradebook.csv", "summary.json", "similarity.csv", "report.html",
+             "class_report.csv", "feedback", "gradescope")
+
+
+def write_set(run: Run, folder: Path, reveal: bool = False) -> None:
+    """Write every file of a results set into the (new, empty) ``folder``."""
+    from . import classreport
+
+    (folder / "feedback").mkdir(parents=True)
+    (folder / "gradescope").mkdir()
     for result in run.results:
-        atomic_write(out / "feedback" / f"{result.student}.md", feedback_markdown(result, reveal))
-        atomic_write(out / "feedback" / f"{result.student}.html", feedback_html(result, reveal))
-        folder = out / "gradescope" / result.student
-        folder.mkdir(parents=True, exist_ok=True)
-        atomic_write(folder / "results.json",
-                     json.dumps(gradescope_results(result, reveal), indent=1, ensure_ascii=False))
+        (folder / "feedback" / f"{result.student}.md").write_text(
+            feedback_markdown(result, reveal), encoding="utf-8")
+        (folder / "feedback" / f"{result.student}.html").write_text(
+            feedback_html(result, reveal), encoding="utf-8")
+        (folder / "gradescope" / result.student).mkdir()
+        (folder / "gradescope" / result.student / "results.json").write_text(
+            json.dumps(gradescope_results(result, reveal), indent=1, ensure_ascii=False),
+            encoding="utf-8")
     if run.similarity is None:
         run.similarity = similarity.find(run.results)
-    atomic_write(out / "similarity.csv", _csv([[_cell(c) for c in row] for row in
-                                               similarity.csv_rows(run.similarity)]))
-    write_gradebook(run.results, out / "gradebook.csv")
-    atomic_write(out / "summary.json", json.dumps(summary(run), indent=1, ensure_ascii=False),
-                 sync=True)
-    for path in (out / "feedback").iterdir():
-        if path.suffix in (".md", ".html") and path.stem not in students:
-            path.unlink()
-    for path in (out / "gradescope").iterdir():
-        if path.is_dir() and path.name not in students and (path / "results.json").exists():
-            shutil.rmtree(path)
+    (folder / "similarity.csv").write_text(_csv([[_cell(c) for c in row] for row in
+                                                 similarity.csv_rows(run.similarity)]),
+                                           encoding="utf-8")
+    numbers = classreport.analyse(run.results, run.similarity)
+    (folder / "class_report.csv").write_text(_csv([[_cell(c) for c in row] for row in
+                                                   classreport.csv_rows(numbers)]),
+                                             encoding="utf-8")
+    chapters = sorted({r.chapter for r in run.results if r.chapter})
+    title = "Class report" + (f": chapter {', '.join(chapters)}" if chapters else "")
+    (folder / "report.html").write_text(classreport.html(numbers, title), encoding="utf-8")
+    (folder / "gradebook.csv").write_text(_csv(gradebook_rows(run.results)), encoding="utf-8")
+    (folder / "summary.json").write_text(json.dumps(summary(run), indent=1, ensure_ascii=False),
+                                         encoding="utf-8")
+    _sync_tree(folder)
+
+
+def _sync_tree(folder: Path) -> None:
+    """Every file of ``folder`` on disk (a crash of the machine must not lose a set that
+    the switch already points at)."""
+    for path in [folder, *folder.rglob("*")]:
+        try:
+            fd = os.open(path, os.O_RDONLY | (os.O_DIRECTORY if path.is_dir() else 0))
+        except OSError:
+            continue
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def write_results(run: Run, out: Path, reveal: bool = False) -> None:
+    """Write the run's results set (see the module docstring) and switch ``out`` to it."""
+    out = Path(out)
+    sets = out / ".sets"
+    sets.mkdir(parents=True, exist_ok=True)
+    name = f"{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}-{secrets.token_hex(3)}"
+    partial = sets / f"{name}.partial"
+    write_set(run, partial, reveal)
+    os.rename(partial, sets / name)
+    _adopt_old_layout(out)
+    switch(out, name)
+    for old in sets.iterdir():
+        if old.name != name:
+            shutil.rmtree(old, ignore_errors=True)
+
+
+def switch(out: Path, name: str) -> None:
+    """Make every name of :data:`SET_NAMES` at the top a link through ``current`` (a link
+    into a set that lacks the file shows nothing, as before), then point ``out/current`` at
+    ``.sets/name`` in one rename: the moment the whole new set appears."""
+    for entry in SET_NAMES:
+        _link_through_current(out, entry)
+    temporary = out / f".current.{os.getpid()}.tmp"
+    if os.path.lexists(temporary):
+        os.unlink(temporary)
+    os.symlink(os.path.join(".sets", name), temporary)
+    os.replace(temporary, out / "current")
+    _fsync_dir(out)
+
+
+def _link_through_current(out: Path, entry: str) -> None:
+    target = os.path.join("current", entry)
+    path = out / entry
+    if os.path.islink(path) and os.readlink(path) == target:
+        return
+    temporary = out / f".{entry}.{os.getpid()}.link"
+    if os.path.lexists(temporary):
+        os.unlink(temporary)
+    os.symlink(target, temporary)
+    os.replace(temporary, path)
+
+
+def _fsync_dir(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _adopt_old_layout(out: Path) -> None:
+    """Results written before sets existed (plain files at the top): made into a set of
+    their own, each name swapped for its link in one step, so that readers see the old
+    files until the new set is switched in."""
+    real = [e for e in SET_NAMES if os.path.lexists(out / e) and not os.path.islink(out / e)]
+    if not real:
+        return
+    adopted = out / ".sets" / "adopted"
+    adopted.mkdir(parents=True, exist_ok=True)
+    for entry in SET_NAMES:
+        path = out / entry
+        if entry not in real or os.path.lexists(adopted / entry):
+            continue
+        if path.is_dir():
+            shutil.copytree(path, adopted / entry, copy_function=_link_or_copy)
+        else:
+            _link_or_copy(path, adopted / entry)
+    if not os.path.islink(out / "current"):
+        temporary = out / f".current.{os.getpid()}.tmp"
+        if os.path.lexists(temporary):
+            os.unlink(temporary)
+        os.symlink(os.path.join(".sets", "adopted"), temporary)
+        os.replace(temporary, out / "current")
+    for entry in real:
+        path = out / entry
+        if path.is_dir() and not path.is_symlink():
+            temporary = out / f".{entry}.{os.getpid()}.link"
+            if os.path.lexists(temporary):
+                os.unlink(temporary)
+            os.symlink(os.path.join("current", entry), temporary)
+            _exchange(temporary, path)               # the link takes the folder's place
+            shutil.rmtree(temporary, ignore_errors=True)
+        else:
+            _link_through_current(out, entry)
+
+
+def _link_or_copy(source, target) -> None:
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+
+
+def _exchange(a: Path, b: Path) -> None:
+    """Swap two names in one step (Linux renameat2 RENAME_EXCHANGE); where the kernel or C
+    library cannot, move ``b`` aside and ``a`` in its place."""
+    import ctypes
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    function = getattr(libc, "renameat2", None)
+    if function is not None and function(-100, os.fsencode(a), -100, os.fsencode(b), 2) == 0:
+        return
+    aside = Path(str(b) + f".{os.getpid()}.old")
+    os.rename(b, aside)
+    os.rename(a, b)
+    os.rename(aside, a)

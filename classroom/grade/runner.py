@@ -20,10 +20,13 @@ lines prefixed with the job's random token, at most :data:`MAX_MESSAGE` bytes, e
 field checked before use; the learner's printed output is read from an unlinked capture
 file, at most :data:`OUTPUT_LIMIT` characters per step.
 
-Hidden cases reach a worker one exercise at a time: the runner writes the chapter's
-hidden-case file to the worker's stdin only when the worker reports that it has reached
-that exercise's probe, every cell before it having run.  Expected values and reference
-answers never reach a worker.
+Cases reach a worker one at a time (:mod:`.cases`): when it asks, and only while the
+answer has passed every case before; hidden ones built, never as the chapter's file.
+Expected values and reference answers never reach a worker.  The result channel is a
+Unix socket on which the kernel names the process that wrote each message: once the
+worker has said it is ready (before any learner code ran), whatever another process
+writes there (one that learner code forked) is ignored.  A worker that the shortcut
+guard ended (its exit status says why) costs the exercise being probed only.
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ import queue
 import secrets
 import select
 import signal
+import socket
+import struct
 import stat
 import subprocess
 import sys
@@ -44,15 +49,15 @@ import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
 
-from ..exercises import instructor
 from ..exercises.registry import chapter as chapter_module
 from ..exercises.registry import chapter_modules
-from . import extract, judge, sandbox
+from . import extract, judge, memory, sandbox
+from .cases import Probe, judged_stop, preload, sealed
 from .cleanup import remove_tree
 from .model import Limits, Outcome, Run, Submission, SubmissionResult
 
 OUTPUT_LIMIT = 4000              # characters of captured output kept per step
-MAX_MESSAGE = 4 * 2**20          # a result line longer than this is treated as a crash
+MAX_MESSAGE = 2**20 + 4096       # a result line longer than this is treated as a crash
 MAX_JSON_OBJECTS = 100_000       # objects and arrays in one message
 _PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])     # the folder holding minigrad/
 # Tests turn layers off to check the others on their own.
@@ -148,6 +153,11 @@ class WorkerDied(Exception):
     """The worker's result channel closed: the process ended (or closed it)."""
 
 
+class ChannelAbused(WorkerDied):
+    """The worker's channel carried something no worker sends (a line too long or too
+    complex to read): learner code wrote to it."""
+
+
 def worker_environment(scratch: str) -> dict:
     """A minimal environment: no secrets of the grader's, one BLAS thread, fixed hashing.
     Only what the interpreter itself may need to start is passed through."""
@@ -158,20 +168,6 @@ def worker_environment(scratch: str) -> dict:
             "PYTHONNOUSERSITE": "1", "PYTHONIOENCODING": "utf-8", "PYTHONPATH": _PACKAGE_ROOT,
             "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1",
             "MPLBACKEND": "Agg", "MPLCONFIGDIR": scratch}
-
-
-def imported_modules(source: str) -> list:
-    """The modules a hidden-case file imports, by name: the worker imports them before it
-    is confined (a confined worker may not be able to read them), without seeing the file."""
-    import ast
-
-    names = set()
-    for node in ast.walk(ast.parse(source)) if source else ():
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names.add(node.module)
-    return sorted(names)
 
 
 def scratch_parent(switching_user: bool) -> str:
@@ -193,12 +189,15 @@ def step_payload(step) -> dict:
     return {"kind": "probe", "cell": step.cell, "exercise": step.exercise}
 
 
+_IGNORED = object()
+
+
 class Worker:
-    """One worker process and the grader's end of its pipes."""
+    """One worker process and the grader's end of its channels."""
 
     COMMAND = [sys.executable, "-B", "-s", "-m", "classroom.grade.worker"]
 
-    def __init__(self, setup: str, steps: list, limits: Limits, uid, hidden: str = ""):
+    def __init__(self, setup: str, steps: list, limits: Limits, uid, preload=(), cap=None):
         if _STOP.is_set():
             raise WorkerDied("grading was stopped")
         self.token = secrets.token_hex(16)
@@ -210,23 +209,34 @@ class Worker:
         os.mkdir(scratch, 0o700)
         self.capture = tempfile.TemporaryFile(dir=self.base)   # unlinked: no path to attack
         self.uid = uid
-        self.hidden = hidden               # the chapter's hidden-case file, sent step by step
         self.own_user = self.namespaced = False
+        self.sender = self.last_sender = None     # the worker's pid, once it said "ready"
+        self.ignored = 0                          # bytes other processes wrote to the channel
+        self.cap, self.over_cap = cap, False
         job = {"token": self.token, "grader": os.getpid(), "setup": setup, "steps": steps,
-               "preload": imported_modules(hidden), "case_seconds": limits.case_seconds,
+               "preload": list(preload), "case_seconds": limits.case_seconds,
                "sandbox": {"scratch": scratch, "uid": uid, "memory_mb": limits.memory_mb,
                            "file_mb": limits.file_mb, "scratch_mb": limits.scratch_mb,
                            "landlock": LANDLOCK, "namespaces": NAMESPACES, "seccomp": SECCOMP,
                            "cpu_seconds": int(limits.timeout * (len(steps) + 1)
                                               + limits.startup)}}
-        self.process = subprocess.Popen(
-            self.COMMAND, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.capture,
-            cwd=scratch, env=worker_environment(scratch), start_new_session=True, close_fds=True)
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        ours.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)
+        try:
+            self.process = subprocess.Popen(
+                self.COMMAND, stdin=subprocess.PIPE, stdout=theirs.fileno(),
+                stderr=self.capture, cwd=scratch, env=worker_environment(scratch),
+                start_new_session=True, close_fds=True)
+        finally:
+            theirs.close()
+        if cap is not None:
+            cap.add(self)
         with _LIVE_LOCK:
             _LIVE.add(self)
         self.send(job)
-        self.fd = self.process.stdout.fileno()
-        os.set_blocking(self.fd, False)
+        self.channel = ours
+        ours.setblocking(False)
+        self.fd = ours.fileno()
         self.poller = select.poll()
         self.poller.register(self.fd, select.POLLIN | select.POLLHUP | select.POLLERR)
         self.buffer = bytearray()
@@ -239,9 +249,26 @@ class Worker:
         except (OSError, ValueError):
             pass                                  # it died; receive() will say so
 
-    def send_hidden(self, step: int) -> None:
-        """The hidden cases for ``step``, whose probe the worker has now reached."""
-        self.send({"step": step, "hidden": self.hidden})
+    def pin_sender(self) -> None:
+        """From now on only the process that wrote the last message may speak."""
+        self.sender = self.last_sender
+
+    def _read(self):
+        """A chunk from the channel (b"" at its end); None when nothing is there yet, and
+        ``_IGNORED`` for a chunk another process wrote."""
+        try:
+            chunk, ancillary, _, _ = self.channel.recvmsg(1 << 16, socket.CMSG_SPACE(12))
+        except (BlockingIOError, InterruptedError):
+            return None
+        pid = None
+        for level, kind, data in ancillary:
+            if level == socket.SOL_SOCKET and kind == socket.SCM_CREDENTIALS and len(data) >= 12:
+                pid = struct.unpack("=iII", data[:12])[0]
+        if chunk and self.sender is not None and pid != self.sender:
+            self.ignored += len(chunk)            # a process learner code started: ignored
+            return _IGNORED
+        self.last_sender = pid
+        return chunk
 
     def receive(self, deadline: float) -> dict:
         """The next message; raises TimeoutError after ``deadline`` (time.monotonic()) and
@@ -253,17 +280,18 @@ class Worker:
                 del self.buffer[:end + 1]
                 if line.startswith(self.prefix):
                     if line.count(b"{") + line.count(b"[") > MAX_JSON_OBJECTS:
-                        raise WorkerDied("it sent a result with too many parts to read")
+                        raise ChannelAbused("it sent a result with too many parts to read")
                     try:
                         message = json.loads(line[len(self.prefix):])
                     except (ValueError, RecursionError, MemoryError):
-                        raise WorkerDied("it sent a result the grader could not read") from None
+                        raise ChannelAbused("it sent a result the grader could not read") \
+                            from None
                     if isinstance(message, dict):
                         return message
                 end = self.buffer.find(b"\n")
             if len(self.buffer) > MAX_MESSAGE:
-                raise WorkerDied(f"it sent more than {MAX_MESSAGE // 2**20} MB without a line "
-                                 f"break")
+                raise ChannelAbused(f"it sent more than {MAX_MESSAGE // 2**10} KB without a "
+                                    f"line break")
             if _STOP.is_set():
                 raise WorkerDied("grading was stopped")
             remaining = deadline - time.monotonic()
@@ -271,13 +299,21 @@ class Worker:
                 raise TimeoutError
             if not self.poller.poll(max(1, min(1000, int(remaining * 1000)))):
                 continue
-            try:
-                chunk = os.read(self.fd, 1 << 16)
-            except BlockingIOError:
+            chunk = self._read()
+            if chunk is None or chunk is _IGNORED:
                 continue
             if not chunk:
                 raise WorkerDied("")
             self.buffer += chunk
+
+    def exit_status(self) -> int | None:
+        """The worker's exit status once it has ended (None if it was killed by a signal or
+        is still running); through namespaces the launcher passes the worker's own on."""
+        try:
+            code = self.process.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            return None
+        return code if 0 <= code < 128 else None
 
     def output(self, start, end=None) -> str:
         """What learner code printed between two capture-file offsets (head and tail kept)."""
@@ -344,11 +380,13 @@ class Worker:
         self.kill()
         with _LIVE_LOCK:
             _LIVE.discard(self)
-        for pipe in (self.process.stdin, self.process.stdout):
+        for pipe in (self.process.stdin, self.channel):
             try:
                 pipe.close()
             except OSError:
                 pass
+        if self.cap is not None:
+            self.cap.remove(self)
         self.capture.close()
         try:
             problems = remove_tree(self.base)
@@ -371,15 +409,17 @@ class _Progress:
         self.begin(-1)
 
     def begin(self, position: int) -> None:
-        self.position, self.start, self.restored, self.asked = position, None, [], False
+        self.position, self.start, self.restored, self.probe = position, None, [], None
 
 
 def _start(worker: Worker, limits: Limits) -> dict:
-    """Wait for the worker's "ready" message; returns its sandbox report."""
+    """Wait for the worker's "ready" message; returns its sandbox report.  From here on only
+    the process that sent it may speak on the channel."""
     ready = worker.receive(time.monotonic() + limits.startup)
     if ready.get("event") == "fatal":
         raise _Failure(f"the worker could not run the chapter's setup: "
                        f"{_text(ready.get('error'), 500)}")
+    worker.pin_sender()
     report = ready.get("sandbox") if isinstance(ready.get("sandbox"), dict) else {}
     worker.own_user = report.get("own_user") is True
     worker.namespaced = isinstance(report.get("namespaces"), dict) and \
@@ -387,11 +427,17 @@ def _start(worker: Worker, limits: Limits) -> dict:
     return report
 
 
+class _OutOfTurn(Exception):
+    """The worker's messages did not follow the protocol (learner code wrote to the
+    channel): the exercise being probed cannot be graded."""
+
+
 def _follow(worker: Worker, plan: list, steps: list, first: int, limits: Limits,
-            outcomes: dict, runs: dict, progress: _Progress) -> None:
+            outcomes: dict, runs: dict, progress: _Progress, cases: dict, stop) -> None:
     """Follow the worker through ``plan`` (indexes into ``steps``), recording each cell's
-    first run in ``runs`` and each probe's Outcome.  Raises TimeoutError or WorkerDied,
-    with ``progress`` saying where."""
+    first run in ``runs`` and each probe's Outcome, and answering each probe's questions
+    for cases (see :mod:`.cases`).  Raises TimeoutError, WorkerDied or _OutOfTurn, with
+    ``progress`` saying where."""
     for position, index in enumerate(plan):
         progress.begin(position)
         step = steps[index]
@@ -408,42 +454,73 @@ def _follow(worker: Worker, plan: list, steps: list, first: int, limits: Limits,
                     runs[index] = {"output": worker.output(progress.start, message.get("out")),
                                    "error": judge.clean_error(message.get("error"))}
                 break
-            elif step.kind == "probe" and event == "probe":
+            elif step.kind != "probe":
+                continue
+            elif event == "probe" and progress.probe is None:
                 progress.start = _offset(message.get("out"))
                 restored = message.get("restored")
                 progress.restored = [r for r in restored if isinstance(r, str)][:20] \
                     if isinstance(restored, list) else []
-                worker.send_hidden(position)
-                progress.asked = True
-            elif step.kind == "probe" and event == "result" and progress.asked:
-                # (a result sent before the worker reached this probe is not this probe's)
+                progress.probe = Probe(step.exercise, cases[step.exercise], stop)
+            elif progress.probe is None:
+                continue          # (nothing sent before the probe began is this probe's)
+            elif event == "case?":
+                try:
+                    worker.send(progress.probe.reply(position, message.get("case")))
+                except ValueError as err:
+                    raise _OutOfTurn(str(err)) from None
+            elif event == "observed":
+                try:
+                    progress.probe.observed(message.get("case"), message.get("observation"))
+                except ValueError as err:
+                    raise _OutOfTurn(str(err)) from None
+            elif event == "found":
+                progress.probe.found = message
+            elif event == "result":
+                probe = progress.probe
+                status = message.get("status")
+                if status == "observed" and probe.asked is not None and \
+                        probe.asked >= len(probe.observations):
+                    raise _OutOfTurn("a result came while a case was still running")
+                result = message
+                if status == "observed":
+                    result = progress.probe.result()
+                elif status == "shortcut":
+                    result = progress.probe.shortcut_answer(_text(message.get("how")))
                 outcomes[step.exercise] = Outcome(
-                    kind="result", result=message,
+                    kind="result", result=result,
                     check_output=worker.output(progress.start, message.get("out")),
                     seconds=_seconds(message.get("seconds")),
-                    notes=[f"your code replaced built-in names ({', '.join(progress.restored)})"
-                           f"; the grader put them back before checking this exercise"]
-                    if progress.restored else [])
+                    notes=_restored_note(progress.restored))
                 break
 
 
-def run_steps(sub: Submission, limits: Limits, uid, hidden: str, warnings: list,
-              sandboxes: list) -> tuple:
+def _restored_note(restored: list) -> list:
+    return [f"your code replaced built-in names ({', '.join(restored)}); the grader put them "
+            f"back before checking this exercise"] if restored else []
+
+
+def run_steps(sub: Submission, limits: Limits, uid, cases: dict, warnings: list,
+              sandboxes: list, stop=judged_stop, preload=(), cap=None) -> tuple:
     """Run ``sub``'s steps in workers, restarting them as needed; returns ``(outcomes, notes)``:
     ``{exercise id: Outcome}`` for every answered exercise, and notes about cells that were
-    skipped.  Problems with the grader itself (a worker that cannot start) are appended to
-    ``warnings``; sandbox reports to ``sandboxes``."""
+    skipped.  ``cases`` is :func:`.cases.sealed` of the chapter, ``stop`` decides when an
+    answer has failed (:func:`.cases.judged_stop` here, :func:`.cases.kind_stop` where the
+    expectations are not at hand), ``preload`` what the hidden cases import, and ``cap``
+    the memory cap of the whole submission (:mod:`.memory`).  Problems with the grader
+    itself (a worker that cannot start) are appended to ``warnings``; sandbox reports to
+    ``sandboxes``."""
     setup = chapter_module(sub.chapter).SETUP
     steps = sub.steps
     outcomes, runs, notes, no_replay = {}, {}, [], set()
-    first, attempts, switch_user = 0, 0, uid is not None
+    first, attempts, switch_user, ignored = 0, 0, uid is not None, 0
     while first < len(steps) and attempts <= 2 * len(steps) + 3:
         attempts += 1
         plan = [i for i in range(first) if steps[i].kind == "cell" and i not in no_replay]
         plan += [i for i in range(first, len(steps))
                  if steps[i].kind == "cell" or steps[i].exercise not in outcomes]
         worker = Worker(setup, [step_payload(steps[i]) for i in plan], limits,
-                        uid if switch_user else None, hidden)
+                        uid if switch_user else None, preload, cap)
         progress = _Progress()
         try:
             try:
@@ -457,26 +534,45 @@ def run_steps(sub: Submission, limits: Limits, uid, hidden: str, warnings: list,
                                 f"the grader's user")
                 switch_user = False        # perhaps it cannot work as another user here
                 continue
-            _follow(worker, plan, steps, first, limits, outcomes, runs, progress)
+            _follow(worker, plan, steps, first, limits, outcomes, runs, progress, cases, stop)
             first = len(steps)
-        except (TimeoutError, WorkerDied) as err:
+        except (TimeoutError, WorkerDied, _OutOfTurn) as err:
             if _STOP.is_set():
                 raise _Failure("grading was stopped")
             index = plan[progress.position]
             step = steps[index]
-            kind = "timeout" if isinstance(err, TimeoutError) else "died"
-            detail = "" if kind == "timeout" else (str(err) or worker.exit_detail())
+            kind = ("timeout" if isinstance(err, TimeoutError) else
+                    "out of turn" if isinstance(err, (_OutOfTurn, ChannelAbused)) else "died")
+            status = worker.exit_status() if kind == "died" else None  # before the kill
             worker.kill()
+            if cap is not None and cap.over(worker):
+                worker.over_cap = True
+            guarded = None
+            if status is not None and step.kind == "probe" and progress.probe is not None:
+                guarded = progress.probe.stopped_by_guard(status)
+            if worker.over_cap:
+                detail = f"the submission's processes together used more than " \
+                         f"{limits.memory_mb} MB ({cap.how})"
+            elif kind == "died":
+                detail = str(err) or worker.exit_detail()
+            else:
+                detail = str(err) if kind == "out of turn" else ""
             output = worker.output(progress.start)
             if index < first or step.kind == "cell":
                 no_replay.add(index)       # never run a cell again that hung or killed a worker
             if index < first:
                 continue                   # a replayed cell failed this time: leave it out
             first = index + 1
-            if step.kind == "probe":
-                outcomes[step.exercise] = Outcome(kind=kind, detail=detail, check_output=output)
+            if step.kind == "probe" and guarded is not None:
+                outcomes[step.exercise] = Outcome(kind="result", result=guarded,
+                                                  check_output=output,
+                                                  notes=_restored_note(progress.restored))
+            elif step.kind == "probe":
+                outcomes[step.exercise] = Outcome(kind=kind, detail=detail, check_output=output,
+                                                  memory=worker.over_cap)
             else:
-                runs[index] = {"output": output, "error": None, "failed": kind, "detail": detail}
+                runs[index] = {"output": output, "error": None, "failed": kind, "detail": detail,
+                               "memory": worker.over_cap}
                 if step.exercise is None:
                     what = (judge.timeout_message(limits) if kind == "timeout" else
                             "ended the worker process")
@@ -489,9 +585,13 @@ def run_steps(sub: Submission, limits: Limits, uid, hidden: str, warnings: list,
                     outcomes[step.exercise] = Outcome(kind="lost", detail=str(failure))
             break
         finally:
+            ignored += worker.ignored
             problem = worker.stop()
             if problem:
                 warnings.append(problem)
+    if ignored:
+        notes.append("processes your code started wrote to the grader's channel; what they "
+                     "wrote was ignored (only the worker itself may report results)")
     answer_cells = {a.cell for a in sub.answers}
     failed = [(steps[i].cell, run["error"]) for i, run in sorted(runs.items())
               if run.get("error") and steps[i].cell not in answer_cells]
@@ -512,7 +612,7 @@ def _with_answer_cells(sub: Submission, outcomes: dict, runs: dict) -> dict:
             continue
         if run.get("failed"):
             outcomes[answer.exercise] = Outcome(kind=run["failed"], detail=run["detail"],
-                                                output=run["output"])
+                                                output=run["output"], memory=run.get("memory"))
             continue
         outcome = outcomes.get(answer.exercise)
         if outcome is not None:
@@ -528,8 +628,8 @@ def grade_submission(sub: Submission, limits: Limits, uid=None, warnings=None,
     sandboxes = [] if sandboxes is None else sandboxes
     outcomes, notes = {}, []
     if not sub.problem and sub.answers:
-        outcomes, notes = run_steps(sub, limits, uid, instructor.hidden_source(sub.chapter),
-                                    warnings, sandboxes)
+        outcomes, notes = run_steps(sub, limits, uid, sealed(sub.chapter), warnings, sandboxes,
+                                    preload=preload(sub.chapter), cap=memory.cap(limits))
     result = judge.judge_submission(sub, outcomes, limits)
     result.notes += notes
     result.seconds = time.monotonic() - started
@@ -557,11 +657,12 @@ def local_runner(jobs: int):
     uids = UserIds(jobs)
 
     def run(sub: Submission, limits: Limits) -> tuple:
+        cap = memory.cap(limits)
         uid = uids.take()
         warnings, sandboxes = [], []
         try:
-            outcomes, notes = run_steps(sub, limits, uid, instructor.hidden_source(sub.chapter),
-                                        warnings, sandboxes)
+            outcomes, notes = run_steps(sub, limits, uid, sealed(sub.chapter), warnings,
+                                        sandboxes, preload=preload(sub.chapter), cap=cap)
         finally:
             uids.give_back(uid)
         return outcomes, notes, sandboxes, warnings
@@ -659,7 +760,7 @@ def grade_paths(entries: list, *, chapter: str | None = None, jobs: int | None =
     results.sort(key=lambda r: r.student)
     assign_chapter(results)
     run = Run(results=results, seconds=time.monotonic() - started, jobs=jobs, limits=limits,
-              chapter=chapter, sandbox=summarise_sandboxes(sandboxes))
+              chapter=chapter, sandbox=summarise_sandboxes(sandboxes, limits))
     run.warnings = sorted(set(warnings)) + sandbox_warnings(run.sandbox)
     return run
 
@@ -676,7 +777,7 @@ def assign_chapter(results: list) -> None:
                 result.exercises = judge.not_graded(only, result.problem)
 
 
-def summarise_sandboxes(reports: list) -> dict:
+def summarise_sandboxes(reports: list, limits: Limits | None = None) -> dict:
     """What held for every worker of the run (the weakest protection is what counts)."""
     if not reports:
         return {}
@@ -691,6 +792,7 @@ def summarise_sandboxes(reports: list) -> dict:
                         == held[name]})
         how[name] = "; ".join(t for t in texts if t)
     return {"users": sorted({_text(r.get("user"), 200) for r in reports}),
+            "memory": memory.describe(limits) if limits is not None else {},
             "own_user": all(r.get("own_user") is True for r in reports),
             "landlock": min(r.get("landlock", 0) if type(r.get("landlock")) is int else 0
                             for r in reports),

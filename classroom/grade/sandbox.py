@@ -22,8 +22,12 @@ Layers, each used when the machine allows it, root or not:
    ``nobody``.  Without root, inside a user namespace, it keeps no capability;
 4. **Landlock** (:mod:`.landlock`, Linux 5.13+): reads only of the Python installation,
    the imported packages and a few system folders; writes only to scratch;
-5. **seccomp** (:mod:`.seccomp`): no sockets at all, no ptrace, no mounts; without a PID
-   namespace, no signals or limits for any process but the worker's own.
+5. **seccomp** (:mod:`.seccomp`): no sockets at all, no ptrace, no mounts, no new threads;
+   without a PID namespace, no signals or limits for any process but the worker's own.
+
+After these, the worker installs an audit hook (:mod:`.integrity`) that keeps learner code
+from switching off or rewriting the checks; and the grader caps the memory of a whole
+submission (:mod:`.memory`).
 
 :data:`PROTECTIONS` names what the layers add up to; :func:`protections` says, from a
 worker's report, which of them held and which are missing (and why), which the grader
@@ -64,6 +68,10 @@ PROTECTIONS = {
              "solutions/, and writes only to its own scratch folder, which is removed after",
     "network": "no network at all: no TCP, no UDP (127.0.0.1 included), no Unix sockets",
     "limits": "memory, CPU time, file size and open files are limited",
+    "threads": "cannot start threads, so everything it runs runs where the checks watch",
+    "checks": "cannot switch off or rewrite the checks: no tracing or profiling, ctypes, "
+              "new code or function objects, or audit hooks of its own; the checker's code "
+              "is put back before every case",
 }
 
 
@@ -279,6 +287,8 @@ def protections(report: dict) -> dict:
         "network": (filt and "seccomp (no sockets)" or ns.get("net") and ns.get("root") and
                     "an empty network namespace and a private root"),
         "limits": report.get("limits", False) and "resource limits",
+        "threads": filt and "seccomp (no clone with CLONE_THREAD)",
+        "checks": report.get("audit_hook") and "an audit hook, which cannot be removed",
     }
     why = {
         "processes": "no PID namespace (" + "; ".join(ns.get("problems", [])[:1] or
@@ -290,6 +300,8 @@ def protections(report: dict) -> dict:
         "network": "no seccomp filter and no empty network namespace",
         "limits": "; ".join(w for w in report.get("warnings", [])
                             if w.startswith("could not limit")),
+        "threads": "no seccomp filter",
+        "checks": "the worker installed no audit hook",
     }
     return {name: {"held": bool(how), "how": how if how else why[name]}
             for name, how in out.items()}
@@ -304,7 +316,11 @@ def describe(summary: dict) -> list:
     lines = [f"isolation: learner code runs as {', '.join(summary.get('users', []))}"]
     for name, state in summary["protections"].items():
         mark = "held" if state["held"] else "MISSING"
-        lines.append(f"  {mark:<7} {name}: {PROTECTIONS[name]} ({state['how']})")
+        lines.append(f"  {mark:<7} {name}: {PROTECTIONS.get(name, name)} ({state['how']})")
+    if summary.get("memory"):
+        lines.append(f"  memory of a whole submission: {summary['memory']['how']}"
+                     + (f" (no cgroup: {summary['memory']['why_not_cgroup']})"
+                        if summary["memory"].get("why_not_cgroup") else ""))
     return lines
 
 

@@ -15,7 +15,12 @@ Always refused:
   ``perf_event_open``, ``userfaultfd``, the kernel keyring;
 * ``mount`` and friends, ``pivot_root``, ``unshare``, ``setns``: no changing the
   filesystem view or namespaces;
-* ``prctl(PR_SET_PDEATHSIG, ...)``: learner code cannot undo "die with the grader".
+* ``prctl(PR_SET_PDEATHSIG, ...)``: learner code cannot undo "die with the grader";
+* new threads: ``clone`` with ``CLONE_THREAD`` fails with EPERM, and ``clone3`` (whose
+  flags a filter cannot read) with ENOSYS, so that the C library falls back to ``clone``.
+  Processes (``fork``, ``subprocess``) still start.  Everything learner code runs thus
+  runs in the worker's one thread, which the shortcut guard watches (a profile function
+  watches only the thread it was set in).
 
 With ``own_pid`` (a worker that has no PID namespace of its own), calls that act on
 *another* process are allowed only on the worker itself (or 0, "myself"): ``kill``,
@@ -47,7 +52,7 @@ NUMBERS = {
         mount=165, umount2=166, pivot_root=155, unshare=272, setns=308, open_tree=428,
         move_mount=429, fsopen=430, fsconfig=431, fsmount=432, fspick=433, mount_setattr=442,
         kexec_load=246, process_madvise=440, process_mrelease=448, migrate_pages=256,
-        move_pages=279, prctl=157, kill=62, tkill=200, tgkill=234, rt_sigqueueinfo=129,
+        move_pages=279, prctl=157, clone=56, clone3=435, kill=62, tkill=200, tgkill=234, rt_sigqueueinfo=129,
         rt_tgsigqueueinfo=297, prlimit64=302, setpriority=141, sched_setaffinity=203,
         sched_setparam=142, sched_setscheduler=144, sched_setattr=314, ioprio_set=251,
         pidfd_open=434),
@@ -58,7 +63,7 @@ NUMBERS = {
         mount=40, umount2=39, pivot_root=41, unshare=97, setns=268, open_tree=428,
         move_mount=429, fsopen=430, fsconfig=431, fsmount=432, fspick=433, mount_setattr=442,
         kexec_load=104, process_madvise=440, process_mrelease=448, migrate_pages=238,
-        move_pages=239, prctl=167, kill=129, tkill=130, tgkill=131, rt_sigqueueinfo=138,
+        move_pages=239, prctl=167, clone=220, clone3=435, kill=129, tkill=130, tgkill=131, rt_sigqueueinfo=138,
         rt_tgsigqueueinfo=240, prlimit64=261, setpriority=140, sched_setaffinity=122,
         sched_setparam=118, sched_setscheduler=119, sched_setattr=274, ioprio_set=30,
         pidfd_open=434),
@@ -70,15 +75,17 @@ DENIED = ("socket", "ptrace", "process_vm_readv", "process_vm_writev", "pidfd_ge
           "fspick", "mount_setattr", "kexec_load", "process_madvise", "process_mrelease",
           "migrate_pages", "move_pages")
 PR_SET_PDEATHSIG = 1
+CLONE_THREAD = 0x00010000
 # call -> which argument names the process it acts on
 OTHER_PROCESS = {"kill": 0, "tkill": 0, "tgkill": 0, "rt_sigqueueinfo": 0,
                  "rt_tgsigqueueinfo": 0, "prlimit64": 0, "setpriority": 1,
                  "sched_setaffinity": 0, "sched_setparam": 0, "sched_setscheduler": 0,
                  "sched_setattr": 0, "ioprio_set": 1, "pidfd_open": 0}
 
-_LD_W_ABS, _JEQ, _JGE, _RET = 0x20, 0x15, 0x35, 0x06
+_LD_W_ABS, _JEQ, _JGE, _RET, _AND = 0x20, 0x15, 0x35, 0x06, 0x54
 _ALLOW, _KILL = 0x7FFF0000, 0x80000000
 _ERRNO = 0x00050000 | errno.EPERM
+_NOSYS = 0x00050000 | errno.ENOSYS
 
 
 def _arg(index: int) -> int:
@@ -98,6 +105,12 @@ def program(machine: str, own_pid: int | None = None) -> list:
     # prctl(PR_SET_PDEATHSIG, ...) refused, every other prctl allowed
     prog += [(_JEQ, 0, 4, numbers["prctl"]), (_LD_W_ABS, 0, 0, _arg(0)),
              (_JEQ, 0, 1, PR_SET_PDEATHSIG), (_RET, 0, 0, _ERRNO), (_RET, 0, 0, _ALLOW)]
+    # no new threads: clone3 "does not exist" (the C library then uses clone), and clone
+    # with CLONE_THREAD is refused
+    prog += [(_JEQ, 0, 1, numbers["clone3"]), (_RET, 0, 0, _NOSYS),
+             (_JEQ, 0, 5, numbers["clone"]), (_LD_W_ABS, 0, 0, _arg(0)),
+             (_AND, 0, 0, CLONE_THREAD), (_JEQ, 1, 0, 0), (_RET, 0, 0, _ERRNO),
+             (_RET, 0, 0, _ALLOW)]
     if own_pid is not None:
         allowed = [0, own_pid, (-own_pid) & 0xFFFFFFFF]
         for name, index in OTHER_PROCESS.items():

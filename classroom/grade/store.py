@@ -3,8 +3,9 @@
 ::
 
     RESULTS_DIR/
-        gradebook.csv, summary.json, similarity.csv, feedback/, gradescope/
-                                    the last complete run (see :mod:`.report`)
+        gradebook.csv, summary.json, similarity.csv, report.html, class_report.csv,
+        feedback/, gradescope/      the last complete run: links through current/ into
+                                    .sets/<id>/, switched in one step (see :mod:`.report`)
         in-progress/                a run under way, or interrupted
             run.json                its options and what it grades
             results/<student>.json  each submission's result, written as soon as it is
@@ -32,8 +33,8 @@ from pathlib import Path
 from .model import result_from_dict
 
 MARKER = "classroom.grade results"
-OURS = {"gradebook.csv", "summary.json", "similarity.csv", "feedback", "gradescope",
-        "in-progress", ".lock"}
+OURS = {"gradebook.csv", "summary.json", "similarity.csv", "report.html", "class_report.csv",
+        "feedback", "gradescope", "current", ".sets", "in-progress", ".lock"}
 
 
 class FolderError(ValueError):
