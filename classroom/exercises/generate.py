@@ -201,9 +201,8 @@ def transform(solution: nbformat.NotebookNode, name: str) -> nbformat.NotebookNo
     module = chapter(number)
     wanted = [ex.id for ex in module.EXERCISES]
     nb = copy.deepcopy(solution)
-    cells = [c for c in nb.cells if c.get("id") != HEADER_ID]
-    if launch.has_first_cell(nb):
-        cells.remove(nb.cells[0])                        # made afresh below
+    launch_cells = 1 if launch.has_first_cell(nb) else 0      # made afresh below
+    cells = [c for c in nb.cells[launch_cells:] if c.get("id") != HEADER_ID]
     code = [c for c in cells if c.cell_type == "code"]
     if not code or _text(code[0]).strip() != module.SETUP.strip():
         raise SourceError(f"solutions/{name}: the first code cell must be the chapter's SETUP "
