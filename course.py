@@ -289,8 +289,12 @@ def oldest_pins(root: Path = HERE) -> list:
     turned into ``name==X``: the oldest versions minigrad claims to support."""
     try:
         import tomllib
-    except ImportError:
-        raise Stop("test-oldest reads pyproject.toml with tomllib: run it with Python 3.11+")
+    except ImportError:                  # Python 3.10: tomli, where the test packages are
+        try:
+            import tomli as tomllib
+        except ImportError:
+            raise Stop("test-oldest reads pyproject.toml with tomllib: run it with Python "
+                       "3.11+ (or a 3.10 that has tomli)") from None
     project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
     reqs = project["dependencies"] + [r for extra in EXTRAS.split(",")
                                       for r in project["optional-dependencies"][extra]]

@@ -3,6 +3,7 @@ and each chapter's first cell are generated from it, show nothing while it is em
 the first cell does nothing where the course is installed."""
 
 import ast
+import importlib.metadata
 import importlib.util
 import json
 import re
@@ -180,7 +181,6 @@ def notebook_distributions() -> dict:
     """{distribution: a module that imports it} for everything the chapter and exercise
     notebooks import, following minigrad's and classroom's own modules (and the exercise
     modules that ``check`` loads by name) through every import they hold."""
-    from importlib.metadata import packages_distributions
     from importlib.util import find_spec
 
     from classroom.exercises.registry import chapter_modules
@@ -193,7 +193,7 @@ def notebook_distributions() -> dict:
                     code = "\n".join(line for line in "".join(cell["source"]).splitlines()
                                      if not line.lstrip().startswith(("%", "!")))
                     todo += [(name, f"{folder}/{path.name}") for name in _imported(code)]
-    owners, seen, found = packages_distributions(), set(), {}
+    owners, seen, found = module_owners(), set(), {}
     while todo:
         name, by = todo.pop()
         top = name.partition(".")[0]
@@ -212,6 +212,23 @@ def notebook_distributions() -> dict:
             for dist in owners.get(top, [top]):
                 found.setdefault(_canonical(dist), by)
     return found
+
+
+def module_owners() -> dict:
+    """{top-level module: [distributions installing it]}, from the files each installed
+    distribution records.  (importlib.metadata.packages_distributions() does this from
+    Python 3.11; 3.10's reads only top_level.txt, which NumPy's and scikit-learn's wheels
+    do not have.)"""
+    owners = {}
+    for dist in importlib.metadata.distributions():
+        for file in dist.files or ():
+            top = file.parts[0]
+            if top.endswith(".py"):
+                top = top[:-3]
+            elif "." in top or top == "__pycache__":        # .dist-info, .pth, ../bin
+                continue
+            owners.setdefault(top, []).append(dist.metadata["Name"])
+    return owners
 
 
 def _canonical(name: str) -> str:

@@ -146,8 +146,6 @@ suppress_warnings = ["myst.header", "mystnb.unknown_mime_type", "misc.highlighti
 # MathJax from this site (copied from the jupyter-server-mathjax package), not a CDN.
 mathjax_path = "mathjax/MathJax.js?config={mathjax_config}"
 mathjax2_config = {mathjax2_config}
-# One search box: the header's (the sidebar repeated it beside it).
-html_sidebars = {{"**": ["navbar-logo.html", "icon-links.html", "sbt-sidebar-nav.html"]}}
 '''
 
 
@@ -155,7 +153,10 @@ def theme_options(where) -> dict:
     """The book theme's settings; launch buttons only when the course's address is set."""
     options = {"use_download_button": True, "use_repository_button": False,
                "home_page_in_toc": True, "show_toc_level": 2,
-               "navigation_with_keys": False, "path_to_docs": ""}
+               "navigation_with_keys": False, "path_to_docs": "",
+               # One search box: the sidebar's (and an icon on narrow screens).  Newer
+               # PyData themes also put one in a header bar above it.
+               "navbar_persistent": []}
     if where.repository:
         options.update(repository_url=where.clone_url, repository_branch=where.branch,
                        use_repository_button=True,
