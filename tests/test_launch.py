@@ -198,13 +198,15 @@ def notebook_distributions() -> dict:
         name, by = todo.pop()
         top = name.partition(".")[0]
         if top in ("minigrad", "classroom"):
+            if name in seen:
+                continue
+            seen.add(name)
             try:
                 spec = find_spec(name)
             except ImportError:                  # (``from package import function``)
                 spec = None
-            if name in seen or spec is None or not spec.origin:
+            if spec is None or not spec.origin:
                 continue
-            seen.add(name)
             parts = name.split(".")
             todo += [(".".join(parts[:n]), name) for n in range(1, len(parts))]
             todo += [(module, name) for module in _imported_by_module(name, spec)]
@@ -221,13 +223,14 @@ def module_owners() -> dict:
     do not have.)"""
     owners = {}
     for dist in importlib.metadata.distributions():
+        name = dist.metadata["Name"]
         for file in dist.files or ():
             top = file.parts[0]
             if top.endswith(".py"):
                 top = top[:-3]
             elif "." in top or top == "__pycache__":        # .dist-info, .pth, ../bin
                 continue
-            owners.setdefault(top, []).append(dist.metadata["Name"])
+            owners.setdefault(top, []).append(name)
     return owners
 
 
