@@ -22,9 +22,11 @@ exercises:
 site:
 	.venv/bin/python -m classroom.site --out build/site
 
-# The README's launch links and each chapter's first cell, from [project.urls] in pyproject.toml.
+# The README's launch links and each notebook's first cell, from [project.urls] in pyproject.toml
+# (chapters and solutions directly; exercises through their generator).
 launch:
 	.venv/bin/python -m classroom.launch
+	.venv/bin/python -m classroom.exercises.generate
 
 # Run every chapter in a fresh kernel and save it with its outputs and widget state
 # (after changing a chapter, the library or a widget; one chapter: python -m classroom.execute FILE).

@@ -21,6 +21,7 @@ Needs nothing but python3 (3.10 or newer, with venv) and access to the package r
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -34,10 +35,15 @@ EXTRAS = "course,test"
 LAB_SETTINGS = Path("classroom", "jupyterlab", "overrides.json")
 # Keeps a notebook's saved widgets when JupyterLab saves it without them (its docstring says why).
 SAVE_HOOK = "classroom.jupyterlab.save_hook.keep_widget_state"
+# Jupyter configuration for `course.py lab` only (JUPYTER_CONFIG_PATH): the grading tools
+# installed with the test packages (nbgrader) stay out of the learner's JupyterLab.
+LAB_CONFIG = Path("classroom", "jupyterlab", "learner-config")
+# The page JupyterLab opens, and whose address it prints: the README's chapter list.
+LANDING_PAGE = "/lab/tree/README.md"
 # What a venv folder holds before its pyvenv.cfg is written (an interrupted creation).
 VENV_SKELETON = {"bin", "lib", "lib64", "include", "Scripts", "Lib", "Include"}
-VENV_HINT = ("On Debian/Ubuntu install venv support with: sudo apt-get install python3-venv "
-             "(or python3.X-venv for your version); then run this command again.")
+VENV_HINT = (f"On Debian/Ubuntu install venv support with: sudo apt-get install "
+             f"python3.{sys.version_info[1]}-venv (or python3-venv); then run this command again.")
 
 # The test command's pytest arguments.  --dist loadscope keeps each notebook's cells on one
 # worker (nbval needs them in order); the sanitizer masks addresses and timings in outputs.
@@ -62,10 +68,10 @@ def took(start: float) -> str:
     return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.1f} min"
 
 
-def run(cmd: list, cwd: Path, what: str) -> int:
+def run(cmd: list, cwd: Path, what: str, env: dict | None = None) -> int:
     """Run ``cmd`` in the foreground; on Ctrl-C let it finish its own clean-up (it got the
     Ctrl-C too), then stop with one line."""
-    proc = subprocess.Popen([str(c) for c in cmd], cwd=cwd)
+    proc = subprocess.Popen([str(c) for c in cmd], cwd=cwd, env=env)
     try:
         return proc.wait()
     except KeyboardInterrupt:
@@ -89,6 +95,8 @@ class Env:
         self.bin = self.dir / ("Scripts" if os.name == "nt" else "bin")
         self.python = self.bin / ("python.exe" if os.name == "nt" else "python")
         self.stamp = self.dir / ".minigrad-install-stamp"
+        # present while pip installs: an install stopped halfway (Ctrl-C) leaves it behind
+        self.installing = self.dir / ".minigrad-installing"
 
     @property
     def name(self) -> str:
@@ -102,6 +110,8 @@ class Env:
             return "it has no pyvenv.cfg (its creation was interrupted)"
         if not self.python.exists():
             return f"it has no {self.python.relative_to(self.dir)}"
+        if self.installing.exists():
+            return "an install into it did not finish (stopped by Ctrl-C, or it failed)"
         try:
             check = subprocess.run([str(self.python), "-c", "import pip"],
                                    capture_output=True, text=True, timeout=120)
@@ -132,10 +142,14 @@ class Env:
             self._discard()
             raise Stop(f"stopped while creating {self.name} (Ctrl-C); removed the half-made "
                        f"environment, so the next run starts afresh.", 130) from None
-        except (subprocess.CalledProcessError, OSError) as err:
+        except (subprocess.CalledProcessError, OSError, SystemExit) as err:
+            # (Debian's venv, finding no ensurepip, prints its own hint and exits)
             self._discard()
-            raise Stop(f"could not create a virtual environment in {self.name} ({err}). "
-                       + VENV_HINT) from None
+            why = ("this python has no ensurepip, which venv needs to put pip into it"
+                   if importlib.util.find_spec("ensurepip") is None else
+                   f"{type(err).__name__}: {err}")
+            raise Stop(f"could not create a virtual environment in {self.name} with "
+                       f"{sys.executable} ({why}). " + VENV_HINT) from None
         say(f"created {self.name} in {took(start)}")
 
     def _discard(self) -> None:
@@ -165,8 +179,11 @@ class Env:
             + f" minigrad and the course packages into {self.name}"
             + (" (a few minutes the first time)" if first else "") + " ...")
         start = time.monotonic()
+        self.installing.write_text("pip is installing; if this stays, the install stopped "
+                                   "halfway and course.py rebuilds the environment\n")
         self.pip("install", "-e", f".[{extras}]", what="the install")
         self.stamp.write_text(wanted + "\n")
+        self.installing.unlink()
         say(f"done in {took(start)}: {self.name} is ready.")
 
     def install_lab_settings(self) -> None:
@@ -217,16 +234,27 @@ def test(args: list, root: Path = HERE) -> int:
 
 
 def lab_command(env: Env, args: list) -> list:
-    """``jupyter lab`` serving the whole repository and opening the README (its chapter list,
-    rendered) unless the arguments name something else to open."""
+    """``jupyter lab`` serving the whole repository, landing on the README (its chapter list,
+    rendered): the page the browser opens and the address JupyterLab prints (with
+    --no-browser too).  The learner's arguments follow untouched (``--port 8899`` as well
+    as ``--port=8899``); a file named among them opens instead of the README."""
     cmd = [env.bin / "jupyter", "lab", f"--ServerApp.root_dir={env.root}",
+           f"--LabApp.default_url={LANDING_PAGE}",
            # one Ctrl-C stops the server (instead of asking "Shut down? (y/[n])")
            "--ServerApp.answer_yes=True", f"--ContentsManager.pre_save_hook={SAVE_HOOK}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
-    if not any(not a.startswith("-") for a in args):
-        cmd.append("README.md")
     return cmd + list(args)
+
+
+def lab_environment(root: Path) -> dict:
+    """The environment for the learner's JupyterLab: :data:`LAB_CONFIG` first on Jupyter's
+    configuration path, so its settings win over those of the packages in .venv."""
+    env = dict(os.environ)
+    path = [str(root / LAB_CONFIG)] + [p for p in env.get("JUPYTER_CONFIG_PATH", "")
+                                       .split(os.pathsep) if p]
+    env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(path)
+    return env
 
 
 def course_notebooks(root: Path) -> list:
@@ -254,7 +282,7 @@ def lab(args: list, root: Path = HERE) -> int:
     trust(env)
     say("starting JupyterLab on the course; it opens the README's chapter list. "
         "Press Ctrl-C here to stop it.")
-    status = run(lab_command(env, args), root, "JupyterLab")
+    status = run(lab_command(env, args), root, "JupyterLab", env=lab_environment(root))
     say("JupyterLab stopped.")
     return status
 
@@ -264,20 +292,16 @@ def oldest_pins(root: Path = HERE) -> list:
     turned into ``name==X``: the oldest versions minigrad claims to support."""
     try:
         import tomllib
-    except ImportError:
-        raise Stop("test-oldest reads pyproject.toml with tomllib: run it with Python 3.11+")
+    except ImportError:                  # Python 3.10: tomli, where the test packages are
+        try:
+            import tomli as tomllib
+        except ImportError:
+            raise Stop("test-oldest reads pyproject.toml with tomllib: run it with Python "
+                       "3.11+ (or a 3.10 that has tomli)") from None
     project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
     reqs = project["dependencies"] + [r for extra in EXTRAS.split(",")
                                       for r in project["optional-dependencies"][extra]]
     return [r.replace(">=", "==") for r in reqs if ">=" in r and ";" not in r]
-
-
-def build_pins(root: Path = HERE) -> list:
-    """pyproject.toml's ``[build-system] requires``, each ``name>=X`` turned into ``name==X``."""
-    import tomllib
-
-    requires = tomllib.loads((root / "pyproject.toml").read_text())["build-system"]["requires"]
-    return [r.replace(">=", "==") for r in requires]
 
 
 def test_oldest(args: list, root: Path = HERE) -> int:
@@ -288,9 +312,6 @@ def test_oldest(args: list, root: Path = HERE) -> int:
         env.remove()
     if not env.dir.exists():
         env.create()
-    # the wheel test builds without isolation, with the build backend of this environment:
-    # [build-system]'s requirements at their lower bounds too
-    pins += build_pins(root)
     say("installing the oldest supported versions: " + " ".join(pins))
     env.pip("install", *pins, what="installing the oldest versions")
     env.pip("install", "--no-deps", "-e", ".", what="installing minigrad")

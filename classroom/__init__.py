@@ -23,6 +23,18 @@ the repository's ``instructor/`` folder, which only the grader reads (see
 ``instructor/README.md``).
 """
 
-from .exercises.learner import check, hint, solution
-
 __all__ = ["check", "hint", "solution"]
+
+try:
+    from .exercises.learner import check, hint, solution
+except ModuleNotFoundError as _missing:
+    # A python without the course's packages (no NumPy): importing ``classroom`` still works,
+    # so that a command such as ``python -m classroom.site`` can say what is missing and
+    # which python to use, instead of failing with a traceback.
+    _why = _missing
+
+    def __getattr__(name: str):
+        if name in __all__:
+            raise ModuleNotFoundError(f"classroom.{name} needs {_why.name}, which this python "
+                                      f"cannot import: {_why}", name=_why.name) from _why
+        raise AttributeError(f"module 'classroom' has no attribute {name!r}")

@@ -4,9 +4,12 @@
 
 * the README's launch block (between the ``launch-links`` markers): Binder, a JupyterHub
   through nbgitpuller, and Colab for each chapter;
-* each chapter's first cell, which installs the course's packages on Colab when they are
-  missing, and does nothing where they are installed (``python3 course.py lab``, Binder,
-  a JupyterHub with the environment);
+* the first cell of every chapter and solutions notebook, which on Colab installs minigrad
+  and what the notebooks import (the ``[notebooks]`` extra: widgets, plotting, the digits,
+  nothing of JupyterLab or the site) when they are missing, and does nothing where they
+  are installed (``python3 course.py lab``, Binder, a JupyterHub with the environment).
+  The exercise notebooks get the same cell from their generator
+  (``classroom/exercises/generate.py``), which calls :func:`first_cell_source`;
 * the site's launch buttons (``classroom/site/build.py`` reads the same setting).
 
 The setting::
@@ -19,7 +22,7 @@ It is empty until the course is published, because the course must never guess i
 address.  While it is empty the README says in one sentence how to set it, no link is
 shown, and the first cell says on Colab that it cannot know where to install from.
 ``python -m classroom.launch --check`` (run by the test suite) fails when the README or a
-chapter was not regenerated after the setting changed.
+notebook was not regenerated after the setting changed (``make launch`` does both).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from .chapters import CHAPTERS
 
 ROOT = Path(__file__).resolve().parents[1]
 DISTRIBUTION = "minigrad-course"
+COLAB_EXTRA = "notebooks"           # what the first cell installs on Colab
 BEGIN, END = "<!-- launch-links:begin -->", "<!-- launch-links:end -->"
 HOW_TO_SET = ("The links to open this course on Binder, Colab or a JupyterHub appear here once "
               "its public address is set: add `Repository = \"https://github.com/OWNER/REPO\"` "
@@ -70,9 +74,9 @@ class Where:
         return self.clone_url.rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")
 
     # -- the links ---------------------------------------------------------------------
-    def binder(self, urlpath: str = "lab/tree/chapters") -> str:
-        """Binder's JupyterLab, its file browser in chapters/ (README.md would open as
-        source text there: only ``course.py lab`` sets Markdown to open rendered)."""
+    def binder(self, urlpath: str = "lab/tree/README.md") -> str:
+        """Binder's JupyterLab, opening the README's chapter list (rendered: binder/postBuild
+        gives JupyterLab the settings ``course.py lab`` does)."""
         if self.github:
             owner, repo = self.github
             spec = f"gh/{owner}/{repo}/{self.branch}"
@@ -95,7 +99,7 @@ class Where:
         return f"{self.jupyterhub.rstrip('/')}/hub/user-redirect/git-pull?{query}"
 
     def pip_requirement(self) -> str:
-        return f"{DISTRIBUTION}[course] @ git+{self.clone_url}@{self.branch}"
+        return f"{DISTRIBUTION}[{COLAB_EXTRA}] @ git+{self.clone_url}@{self.branch}"
 
 
 def read_setting(pyproject: Path = ROOT / "pyproject.toml") -> Where:
@@ -127,7 +131,7 @@ def readme_block(where: Where) -> str:
         return HOW_TO_SET
     lines = ["Open the course without installing anything:", "",
              f"* **Binder**: [launch JupyterLab]({where.binder()}) (builds the environment "
-             f"from `environment.yml`; the first start takes a few minutes)."]
+             f"from `binder/`, pinned; the first start takes a few minutes)."]
     hub = where.nbgitpuller()
     if hub:
         lines.append(f"* **JupyterHub** ({where.jupyterhub}): [open the course]({hub}) "
@@ -137,7 +141,7 @@ def readme_block(where: Where) -> str:
         links = ", ".join(f"[{c.number}]({where.colab('chapters/' + c.notebook)})"
                           for c in CHAPTERS)
         lines.append(f"* **Colab**, one chapter at a time: {links} (its first cell installs "
-                     f"the course's packages).")
+                     f"minigrad and what the notebooks need).")
     else:
         lines.append("* **Colab** opens notebooks from GitHub only, so this repository has "
                      "no Colab links.")
@@ -153,9 +157,10 @@ def with_block(readme: str, block: str) -> str:
     return f"{head}{BEGIN}\n{block}\n{END}{tail}"
 
 
-# -- each chapter's first cell -----------------------------------------------------------------
+# -- each notebook's first cell ----------------------------------------------------------------
 def first_cell_source(where: Where) -> str:
-    """Installs the course on Colab when it is missing; elsewhere checks it is there."""
+    """Installs minigrad and the ``[notebooks]`` extra on Colab when they are missing;
+    elsewhere checks they are there."""
     if where.repository:
         install = ('    subprocess.run([sys.executable, "-m", "pip", "install", "-q",\n'
                    f'                    "{where.pip_requirement()}"], check=True)\n'
@@ -164,8 +169,8 @@ def first_cell_source(where: Where) -> str:
         install = ('    raise RuntimeError("this copy of the course does not say where it is published "\n'
                    '                       "([project.urls] in pyproject.toml), so it cannot install itself")')
     return (
-        "# Run this cell first. On Colab it installs the course's packages (minigrad and\n"
-        "# classroom); where they are installed already it does nothing.\n"
+        "# Run this cell first. On Colab it installs minigrad, the course's checks and widgets,\n"
+        "# and what they need; where they are installed already it does nothing.\n"
         "# (Written by `python -m classroom.launch` from [project.urls] in pyproject.toml.)\n"
         "import importlib.util, subprocess, sys\n"
         "\n"
@@ -195,9 +200,12 @@ def with_first_cell(nb, source: str):
 
 
 # -- writing and checking ----------------------------------------------------------------------
-def chapter_paths(root: Path) -> list:
-    return [root / "chapters" / c.notebook for c in CHAPTERS
-            if (root / "chapters" / c.notebook).exists()]
+WRITTEN_HERE = ("chapters", "solutions")     # exercises/ is written by its generator
+
+
+def notebook_paths(root: Path, folders=WRITTEN_HERE) -> list:
+    return [root / folder / c.notebook for folder in folders for c in CHAPTERS
+            if (root / folder / c.notebook).exists()]
 
 
 def _text(cell) -> str:
@@ -213,7 +221,7 @@ def stale(root: Path = ROOT) -> list:
     if with_block(readme, readme_block(where)) != readme:
         out.append("README.md")
     source = first_cell_source(where)
-    for path in chapter_paths(root):
+    for path in notebook_paths(root, WRITTEN_HERE + ("exercises",)):
         nb = json.loads(path.read_text(encoding="utf-8"))
         if not (has_first_cell(nb) and _text(nb["cells"][0]) == source):
             out.append(str(path.relative_to(root)))
@@ -221,7 +229,8 @@ def stale(root: Path = ROOT) -> list:
 
 
 def write(root: Path = ROOT) -> list:
-    """Rewrite the README's block and each chapter's first cell; the files changed."""
+    """Rewrite the README's block and the first cell of each chapter and solutions notebook;
+    the files changed."""
     where = read_setting(root / "pyproject.toml")
     changed = []
     readme_path = root / "README.md"
@@ -233,7 +242,7 @@ def write(root: Path = ROOT) -> list:
     import nbformat
 
     source = first_cell_source(where)
-    for path in chapter_paths(root):
+    for path in notebook_paths(root):
         text = path.read_text(encoding="utf-8")
         new = nbformat.writes(with_first_cell(nbformat.reads(text, as_version=4), source)) + "\n"
         if new != text:
@@ -245,8 +254,9 @@ def write(root: Path = ROOT) -> list:
 def main(argv=None, root: Path = ROOT) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m classroom.launch",
-        description="Write the README's launch links and each chapter's first cell from "
-                    "[project.urls] in pyproject.toml.")
+        description="Write the README's launch links and the first cell of each chapter and "
+                    "solutions notebook from [project.urls] in pyproject.toml (exercises/ "
+                    "follows with `python -m classroom.exercises.generate`).")
     parser.add_argument("--check", action="store_true",
                         help="change nothing; exit 1 when a file is not up to date")
     args = parser.parse_args(argv)
@@ -256,7 +266,8 @@ def main(argv=None, root: Path = ROOT) -> int:
             for name in out:
                 print(f"not up to date with [project.urls]: {name}")
             if out:
-                print("run `python -m classroom.launch` (make launch) to regenerate them")
+                print("run `make launch` (python -m classroom.launch, then "
+                      "python -m classroom.exercises.generate) to regenerate them")
             return 1 if out else 0
         changed = write(root)
     except ValueError as err:

@@ -64,6 +64,16 @@ def pytest_collection_modifyitems(config, items):
 
 
 
+def pytest_terminal_summary(terminalreporter):
+    """One line per reason something was skipped (tests/skip_summary.py)."""
+    from skip_summary import summary_lines
+
+    if terminalreporter.stats.get("skipped"):
+        terminalreporter.section("what this run left out")
+        for line in summary_lines(terminalreporter.stats):
+            terminalreporter.write_line(line)
+
+
 @pytest.fixture(scope="session")
 def torch():
     """PyTorch for the comparisons, as a fixture: :func:`needs_torch.require_torch` (skips

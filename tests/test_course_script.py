@@ -16,6 +16,7 @@ import venv
 from pathlib import Path
 
 import pytest
+from ctrl_c import ctrl_c_reaches_it
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -92,19 +93,59 @@ def test_help_runs_without_an_environment(tmp_path):
 
 
 # -- lab serves the repository and opens the chapter list ----------------------------------
-def test_lab_serves_the_repository_root_and_opens_the_readme(tmp_path):
+def test_lab_serves_the_repository_root_and_lands_on_the_readme(tmp_path):
     env = course.Env(tmp_path)
     cmd = [str(c) for c in course.lab_command(env, ["--no-browser"])]
     assert f"--ServerApp.root_dir={tmp_path}" in cmd
-    assert "chapters/" not in cmd and cmd[-2:] == ["README.md", "--no-browser"]
+    # the page the browser opens and the address JupyterLab prints (also with --no-browser)
+    assert "--LabApp.default_url=/lab/tree/README.md" in cmd
+    assert "chapters/" not in cmd and cmd[-1] == "--no-browser"
     assert "--ServerApp.answer_yes=True" in cmd           # one Ctrl-C stops it
     # keeps a notebook's saved widgets when JupyterLab saves it without them
     assert f"--ContentsManager.pre_save_hook={course.SAVE_HOOK}" in cmd
 
 
-def test_lab_opens_what_the_learner_names_instead(tmp_path):
-    cmd = [str(c) for c in course.lab_command(course.Env(tmp_path), ["mywork/02_add_neg.ipynb"])]
-    assert "README.md" not in cmd and cmd[-1] == "mywork/02_add_neg.ipynb"
+@pytest.mark.parametrize("args", [
+    ["--no-browser", "--port", "8899"],                   # read as a file to open, once
+    ["--port=8899", "--no-browser"],
+    ["--ServerApp.port", "8899", "--ip", "127.0.0.1"],
+    ["mywork/02_add_neg.ipynb", "--port", "8899"],        # a file to open instead
+])
+def test_lab_passes_every_argument_through_untouched(tmp_path, args):
+    """`course.py lab --no-browser --port 8899` took 8899 for a file to open, so the README
+    was never opened: the arguments follow the course's own, in order, and nothing is
+    added after them."""
+    cmd = [str(c) for c in course.lab_command(course.Env(tmp_path), args)]
+    assert cmd[-len(args):] == args
+    assert "--LabApp.default_url=/lab/tree/README.md" in cmd[:-len(args)]
+    assert "README.md" not in cmd           # never a file to open: the landing page is set
+
+
+def test_the_learners_lab_leaves_out_every_grading_extension_installed(tmp_path, monkeypatch):
+    """nbgrader comes with the test packages; its menu, its "Create Assignment" sidebar and
+    its warnings about a missing nbgrader_config.py have no place in a learner's lab.  Every
+    nbgrader extension installed in this environment (server and JupyterLab) is turned off
+    by the configuration `course.py lab` puts first on JUPYTER_CONFIG_PATH."""
+    import json
+
+    prefix = Path(sys.prefix)
+    server = {name for path in (prefix / "etc/jupyter/jupyter_server_config.d").glob("*.json")
+              for name in json.loads(path.read_text())["ServerApp"]["jpserver_extensions"]
+              if "nbgrader" in name}
+    frontend = {json.loads(path.read_text())["name"] for path in
+                (prefix / "share/jupyter/labextensions").glob("**/package.json")
+                if "nbgrader" in json.loads(path.read_text())["name"]}
+    assert server and frontend, "nbgrader is not installed here: nothing to check"
+    config = ROOT / course.LAB_CONFIG
+    turned_off = json.loads((config / "jupyter_server_config.json").read_text())
+    disabled = json.loads((config / "labconfig" / "page_config.json").read_text())
+    assert {n for n, on in turned_off["ServerApp"]["jpserver_extensions"].items()
+            if not on} >= server
+    assert {n for n, off in disabled["disabledExtensions"].items() if off} >= frontend
+
+    monkeypatch.setenv("JUPYTER_CONFIG_PATH", "/somewhere/else")
+    path = course.lab_environment(tmp_path)["JUPYTER_CONFIG_PATH"].split(os.pathsep)
+    assert path == [str(tmp_path / course.LAB_CONFIG), "/somewhere/else"]     # first: it wins
 
 
 def test_lab_settings_open_markdown_rendered_and_are_copied_into_the_environment(tmp_path):
@@ -223,6 +264,64 @@ def test_a_python_without_venv_support_says_what_to_install(tmp_path, monkeypatc
     assert not (root / ".venv").exists()       # so the next run, after the fix, starts afresh
 
 
+class DebianBuilder(InterruptedBuilder):
+    """Debian's venv without python3-venv: its _setup_pip prints a hint and calls
+    sys.exit(1) after the folder was made (see the real one below)."""
+    def create(self, path):
+        Path(path, "bin").mkdir(parents=True)
+        Path(path, "pyvenv.cfg").write_text("home = /usr/bin\n")
+        print("The virtual environment was not created successfully because ensurepip is "
+              "not\navailable.  On Debian/Ubuntu systems, ...")
+        sys.exit(1)
+
+
+def test_debians_venv_exiting_without_ensurepip_gets_one_line_and_no_half_made_venv(
+        tmp_path, monkeypatch, capsys):
+    root = checkout(tmp_path)
+    monkeypatch.setattr(course.venv, "EnvBuilder", DebianBuilder)
+    assert course.main(["lab"], root) == 1                  # not SystemExit: no traceback
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("[course] could not create a virtual environment")
+    assert f"python3.{sys.version_info[1]}-venv" in err[0]
+    assert not (root / ".venv").exists()
+
+
+def debian_python_without_ensurepip(tmp_path: Path) -> Path:
+    """A copy of Debian's python3 whose standard library (links to the real one) lacks
+    ensurepip: what a Debian or Ubuntu machine without python3-venv has."""
+    version = f"python3.{sys.version_info[1]}"
+    candidates = sorted(Path("/usr/lib").glob("python3.[0-9]*/venv/__init__.py"))
+    debian = [p for p in candidates if "apt install python" in p.read_text()
+              and Path("/usr/bin", p.parent.parent.name).is_file()]
+    if not debian:
+        pytest.skip("no Debian python3 here (its venv module names python3-venv); "
+                    "the DebianBuilder test covers the same path")
+    stdlib = debian[-1].parent.parent
+    version = stdlib.name
+    prefix = tmp_path / "debian-python"
+    (prefix / "bin").mkdir(parents=True)
+    (prefix / "lib" / version).mkdir(parents=True)
+    shutil.copy2(Path("/usr/bin", version), prefix / "bin" / version)
+    for entry in stdlib.iterdir():
+        if entry.name != "ensurepip":
+            (prefix / "lib" / version / entry.name).symlink_to(entry)
+    return prefix / "bin" / version
+
+
+def test_a_real_debian_python_without_venv_support_gets_the_advice(tmp_path):
+    python = debian_python_without_ensurepip(tmp_path)
+    root = checkout(tmp_path)
+    result = subprocess.run([str(python), str(root / "course.py"), "lab"], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    assert "apt install python3" in result.stdout              # Debian's own hint, then ours
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("[course] could not create a virtual environment in .venv/")
+    assert "has no ensurepip" in last and "-venv" in last
+    assert not (root / ".venv").exists()
+
+
 def test_a_failed_install_says_so_and_leaves_the_environment_unstamped(tmp_path, capsys):
     root = checkout(tmp_path)
     env = fake_env(root, stamped=False, modules={"pip": "raise SystemExit(1)\n"})
@@ -246,7 +345,7 @@ FAKE_PYTEST = textwrap.dedent("""\
 def start(root: Path, *args):
     return subprocess.Popen([sys.executable, str(root / "course.py"), *args], cwd=root,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=ctrl_c_reaches_it)
 
 
 def read_until(proc, text: str) -> str:
@@ -281,6 +380,75 @@ def test_install_shows_progress_and_a_done_line_and_ctrl_c_ends_with_one_line(tm
     assert rest.strip().splitlines() == ["fake pytest: interrupted",
                                          "[course] stopped the tests (Ctrl-C)."]
     assert proc.returncode == 130
+
+
+FAKE_SLOW_PIP = textwrap.dedent("""\
+    import sys, time
+    try:
+        print("fake pip: installing", flush=True)
+        time.sleep(120)
+    except KeyboardInterrupt:          # as pip does
+        print("ERROR: Operation cancelled by user", flush=True)
+        sys.exit(1)
+""")
+
+
+def test_ctrl_c_during_the_install_is_found_and_rebuilt_on_the_next_run(
+        tmp_path, monkeypatch, capsys):
+    """After Ctrl-C during pip, the next run resumed silently, though the README says a
+    half-made .venv/ is found and rebuilt, and the command says so."""
+    root = checkout(tmp_path)
+    fake_env(root, stamped=False, modules={"pip": FAKE_SLOW_PIP})
+    proc = start(root, "test")
+    try:
+        read_until(proc, "fake pip: installing")
+        os.killpg(proc.pid, signal.SIGINT)
+        rest, _ = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130 and "stopped the install (Ctrl-C)" in rest, rest
+    assert "Traceback" not in rest
+
+    created = []
+
+    def create(self):
+        created.append(self.dir)
+        fake_env(self.root, stamped=False)
+
+    monkeypatch.setattr(course.Env, "create", create)
+    monkeypatch.setattr(course.Env, "pip", lambda self, *args, what: None)
+    course.Env(root).ensure()
+    out = capsys.readouterr().out
+    assert ".venv/ is broken or half-made: an install into it did not finish" in out
+    assert "Rebuilding it." in out and created == [root / ".venv"]
+    assert "done in" in out and not course.Env(root).problem()
+
+
+# Every test that sends Ctrl-C to a child process.
+CTRL_C_TESTS = [
+    "tests/test_course_script.py::test_install_shows_progress_and_a_done_line_and_ctrl_c_ends_"
+    "with_one_line",
+    "tests/test_course_script.py::test_ctrl_c_during_the_install_is_found_and_rebuilt_on_the_"
+    "next_run",
+    "tests/test_grade_cli.py::test_an_interrupted_run_loses_nothing_and_resumes[SIGINT]",
+]
+
+
+@pytest.mark.slow
+def test_the_ctrl_c_tests_hold_when_the_suite_runs_in_the_background(tmp_path):
+    """The suite started as a background job (`python3 course.py test &`, CI): SIGINT is
+    ignored there and every child inherits that.  The tests that send Ctrl-C to a child
+    failed; each now gives its child the default SIGINT (tests/ctrl_c.py)."""
+    def as_a_background_job():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=",
+         "--basetemp", str(tmp_path / "t"), *CTRL_C_TESTS],
+        cwd=ROOT, capture_output=True, text=True, timeout=600, preexec_fn=as_a_background_job)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert f"{len(CTRL_C_TESTS)} passed" in result.stdout
 
 
 def test_a_second_run_installs_nothing(tmp_path):

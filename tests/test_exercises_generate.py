@@ -85,7 +85,7 @@ def test_untouched_exercise_notebook_ran_and_every_check_says_not_attempted(name
 def test_answer_cells_carry_stable_ids_and_metadata(name):
     solution, exercise = read(SOLUTIONS / name), read(EXERCISES / name)
     solution_ids = {c.id for c in solution.cells}
-    for cell in exercise.cells[1:]:                      # [0] is the generated header
+    for cell in exercise.cells[2:]:             # [0] is the launch cell, [1] the header
         assert cell.id in solution_ids                   # ids survive generation
         role, exercise_id = role_of(cell)
         if role == "answer":
@@ -113,14 +113,15 @@ def test_stub_keeps_the_indentation_of_the_region(ch02):
         '    raise NotImplementedError("exercise 02.add: replace this line with your code")']
 
 
+# (cells of solutions/02_add_neg.ipynb: 0 launch, 1 title, 2 SETUP, 4 an answer, 5 its check)
 @pytest.mark.parametrize("edit, message", [
-    (lambda nb: nb.cells.pop(1), "first code cell must be the chapter's SETUP"),
-    (lambda nb: setattr(nb.cells[3], "source", nb.cells[3].source.replace(END, "")),
+    (lambda nb: nb.cells.pop(2), "first code cell must be the chapter's SETUP"),
+    (lambda nb: setattr(nb.cells[4], "source", nb.cells[4].source.replace(END, "")),
      "never closed"),
-    (lambda nb: nb.cells.pop(4), "check cells are for"),
-    (lambda nb: setattr(nb.cells[3], "source", nb.cells[3].source.replace(BEGIN, "").replace(
+    (lambda nb: nb.cells.pop(5), "check cells are for"),
+    (lambda nb: setattr(nb.cells[4], "source", nb.cells[4].source.replace(BEGIN, "").replace(
         END, "")), "needs a ### BEGIN SOLUTION"),
-    (lambda nb: nb.cells.insert(2, nbformat.v4.new_code_cell(f"x = 1\n{BEGIN}\ny\n{END}")),
+    (lambda nb: nb.cells.insert(3, nbformat.v4.new_code_cell(f"x = 1\n{BEGIN}\ny\n{END}")),
      "outside an answer cell"),
 ])
 def test_broken_sources_are_refused_with_a_reason(ch02, edit, message):

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from ctrl_c import ctrl_c_reaches_it
 from grade_helpers import processes_with
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -130,7 +131,8 @@ def test_every_chapter_grades_its_solutions_full_and_its_untouched_exercises_zer
 
 def _start(args, cwd):
     return subprocess.Popen([sys.executable, "-m", "classroom.grade", *map(str, args)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd,
+                            preexec_fn=ctrl_c_reaches_it)     # (the SIGINT test's Ctrl-C)
 
 
 def _wait_for_results(out: Path, count: int, proc) -> None:

@@ -91,6 +91,22 @@ def test_the_command_reports_where_the_site_is(tmp_path, capsys, monkeypatch):
     assert "index.html" in capsys.readouterr().out
 
 
+def test_a_python_without_the_course_packages_is_told_which_python_to_use(tmp_path):
+    """`python -m classroom.site` with the system python (no NumPy, no Sphinx) gave a raw
+    traceback.  -S leaves out every site-packages folder: the same python, bare."""
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, "-S", "-m", "classroom.site", "--out",
+                             str(tmp_path / "site")], cwd=ROOT, capture_output=True, text=True,
+                            timeout=120)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    line, = result.stderr.strip().splitlines()
+    assert "does not have what the site is built with (nbformat, sphinx" in line
+    assert "`.venv/bin/python -m classroom.site`" in line and "course.py" in line
+    assert not (tmp_path / "site").exists()
+
+
 # -- widgets drawn from their saved state ------------------------------------------------------
 def saved(**models):
     return {"state": {key: {"model_name": name, "state": state, **extra}

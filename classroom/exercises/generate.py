@@ -13,7 +13,10 @@ cases' in ``classroom/exercises/expected/`` and the hidden cases' in ``instructo
 
 What a solutions notebook must look like:
 
-* its first code cell is the chapter's ``SETUP`` code, exactly (the imports every
+* it may start with the launch cell (tagged ``launch``, written by ``python -m
+  classroom.launch``); the exercise notebook always starts with one, made afresh from
+  ``[project.urls]`` (on Colab it installs what the notebook needs);
+* its first other code cell is the chapter's ``SETUP`` code, exactly (the imports every
   answer may use; the autograder runs the same code);
 * an **answer cell** starts with ``# EXERCISE <id>`` and holds the answer between
   ``### BEGIN SOLUTION`` and ``### END SOLUTION`` (nbgrader's markers); that region
@@ -53,6 +56,7 @@ from pathlib import Path
 
 import nbformat
 
+from .. import launch
 from ..execute import KERNELSPEC, save
 from . import make_expected
 from .core import stub_line
@@ -198,7 +202,8 @@ def transform(solution: nbformat.NotebookNode, name: str) -> nbformat.NotebookNo
     module = chapter(number)
     wanted = [ex.id for ex in module.EXERCISES]
     nb = copy.deepcopy(solution)
-    cells = [c for c in nb.cells if c.get("id") != HEADER_ID]
+    launch_cells = 1 if launch.has_first_cell(nb) else 0      # made afresh below
+    cells = [c for c in nb.cells[launch_cells:] if c.get("id") != HEADER_ID]
     code = [c for c in cells if c.cell_type == "code"]
     if not code or _text(code[0]).strip() != module.SETUP.strip():
         raise SourceError(f"solutions/{name}: the first code cell must be the chapter's SETUP "
@@ -243,6 +248,9 @@ def transform(solution: nbformat.NotebookNode, name: str) -> nbformat.NotebookNo
     _with_nbgrader(cells, module)
     nb.cells = [header] + cells
     nb.metadata["kernelspec"] = dict(KERNELSPEC)
+    setting = launch.read_setting(ROOT / "pyproject.toml")
+    launch.with_first_cell(nb, launch.first_cell_source(setting))
+    nb.cells[0].metadata["minigrad"] = {"role": "launch"}
     nb.metadata["minigrad"] = {"generated_from": f"solutions/{name}", "chapter": number,
                                "exercises": wanted}
     nb.metadata["minigrad"]["digest"] = digest(nb)

@@ -35,6 +35,34 @@ ROOT = Path(__file__).resolve().parents[2]
 STATIC = Path(__file__).resolve().parent / "static"
 PARTS = {"chapters": "Chapters", "exercises": "Exercises", "solutions": "Solutions"}
 MATHJAX_CONFIG = "TeX-AMS-MML_HTMLorMML-full"
+# MathJax 2's settings.  jupyter-server-mathjax ships only the STIX-Web fonts, so every font
+# MathJax would otherwise ask for is pointed at a local() lookup, which never touches the
+# network (a browser that has no such font installed falls back, as MathJax expects):
+# * HTML-CSS, not the native MathML output that this configuration picks in browsers with
+#   MathML (Chromium): that one asks for the TeX fonts, which are not shipped;
+# * HTML-CSS's "blank" test font is url('about:blank') by default, which Chromium refuses
+#   with a console error;
+# * the hidden MathML that MathJax adds for screen readers is styled with the TeX fonts
+#   (\mathbb, \mathcal ...): without this, chapter 11's \mathbb{R} asked for
+#   fonts/HTML-CSS/TeX/otf/MathJax_AMS-Regular.otf.
+_TEX_FONTS = {"/*1*/": ("MathJax_Caligraphic-WEB", "normal", "Caligraphic-Regular"),
+              "/*2*/": ("MathJax_Caligraphic-WEB", "bold", "Caligraphic-Bold"),
+              "/*3*/": ("MathJax_AMS-WEB", "normal", "AMS-Regular"),
+              "/*4*/": ("MathJax_Script-WEB", "normal", "Script-Regular"),
+              "/*5*/": ("MathJax_Fraktur-WEB", "normal", "Fraktur-Regular"),
+              "/*6*/": ("MathJax_Fraktur-WEB", "bold", "Fraktur-Bold")}
+MATHJAX2_SETTINGS = {
+    "tex2jax": {"inlineMath": [["\\(", "\\)"]], "displayMath": [["\\[", "\\]"]],
+                "processEscapes": True, "processClass": "math|output_area",
+                "ignoreClass": "document"},
+    "MMLorHTML": {"prefer": "HTML"},
+    "HTML-CSS": {"availableFonts": [], "webFont": "STIX-Web", "imageFont": None,
+                 "styles": {"@font-face": {"font-family": "MathJax_Blank",
+                                           "src": "local('MathJax_Blank')"}}},
+    "NativeMML": {"styles": {f"@font-face {key}": {"font-family": family, "font-weight": weight,
+                                                   "src": f"local('MathJax_{name}')"}
+                             for key, (family, weight, name) in _TEX_FONTS.items()}},
+    "menuSettings": {"zoom": "None"}, "showMathMenu": False}
 
 
 class SiteError(RuntimeError):
@@ -106,8 +134,10 @@ html_theme = "sphinx_book_theme"
 html_title = "minigrad"
 html_static_path = ["_static"]
 html_css_files = ["course.css"]
+html_favicon = "_static/favicon.svg"      # (without one, browsers ask for /favicon.ico: a 404)
 html_copy_source = True
 html_theme_options = {theme_options}
+html_context = {{"default_mode": "auto"}}
 nb_execution_mode = "off"
 nb_merge_streams = True
 myst_enable_extensions = ["dollarmath", "amsmath"]
@@ -115,13 +145,7 @@ myst_update_mathjax = False
 suppress_warnings = ["myst.header", "mystnb.unknown_mime_type", "misc.highlighting_failure"]
 # MathJax from this site (copied from the jupyter-server-mathjax package), not a CDN.
 mathjax_path = "mathjax/MathJax.js?config={mathjax_config}"
-mathjax2_config = {{"tex2jax": {{"inlineMath": [["\\\\(", "\\\\)"]],
-                               "displayMath": [["\\\\[", "\\\\]"]],
-                               "processEscapes": True, "processClass": "math|output_area",
-                               "ignoreClass": "document"}},
-                   "HTML-CSS": {{"availableFonts": [], "webFont": "STIX-Web",
-                                "imageFont": None}},
-                   "menuSettings": {{"zoom": "None"}}, "showMathMenu": False}}
+mathjax2_config = {mathjax2_config}
 '''
 
 
@@ -129,7 +153,10 @@ def theme_options(where) -> dict:
     """The book theme's settings; launch buttons only when the course's address is set."""
     options = {"use_download_button": True, "use_repository_button": False,
                "home_page_in_toc": True, "show_toc_level": 2,
-               "navigation_with_keys": False, "path_to_docs": ""}
+               "navigation_with_keys": False, "path_to_docs": "",
+               # One search box: the sidebar's (and an icon on narrow screens).  Newer
+               # PyData themes also put one in a header bar above it.
+               "navbar_persistent": []}
     if where.repository:
         options.update(repository_url=where.clone_url, repository_branch=where.branch,
                        use_repository_button=True,
@@ -181,8 +208,11 @@ def stage(src: Path, root: Path, numbers=None, with_solutions: bool = False) -> 
         raise SiteError(f"no chapter notebooks in {root / 'chapters'}")
     (src / "index.md").write_text(index_page(parts, where) + "\n", encoding="utf-8")
     (src / "conf.py").write_text(CONF.format(theme_options=repr(theme_options(where)),
-                                             mathjax_config=MATHJAX_CONFIG), encoding="utf-8")
-    shutil.copyfile(STATIC / "course.css", src / "_static" / "course.css")
+                                             mathjax_config=MATHJAX_CONFIG,
+                                             mathjax2_config=repr(MATHJAX2_SETTINGS)),
+                              encoding="utf-8")
+    for name in ("course.css", "favicon.svg"):
+        shutil.copyfile(STATIC / name, src / "_static" / name)
     copy_mathjax(src / "_static")
     return parts
 
@@ -210,6 +240,21 @@ def build(out: Path, root: Path = ROOT, numbers=None, with_solutions: bool = Fal
     return pages
 
 
+# What building the site imports (module: distribution), all in the [course] extra.
+NEEDS = {"nbformat": "nbformat", "sphinx": "sphinx", "myst_nb": "myst-nb",
+         "sphinx_book_theme": "sphinx-book-theme",
+         "jupyter_server_mathjax": "jupyter-server-mathjax"}
+if sys.version_info < (3, 11):
+    NEEDS["tomli"] = "tomli"          # reads pyproject.toml (tomllib from Python 3.11)
+
+
+def missing_packages() -> list:
+    """The distributions in :data:`NEEDS` that this python cannot import."""
+    import importlib.util
+
+    return [dist for module, dist in NEEDS.items() if importlib.util.find_spec(module) is None]
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m classroom.site",
@@ -221,6 +266,13 @@ def main(argv=None) -> int:
                         help="include the solutions notebooks (leave them out of a site "
                              "students can read)")
     args = parser.parse_args(argv)
+    missing = missing_packages()
+    if missing:
+        print(f"error: this python ({sys.executable}) does not have what the site is built "
+              f"with ({', '.join(missing)}). Build it with the course's environment: "
+              f"`.venv/bin/python -m classroom.site` (or `make site`); `python3 course.py "
+              f"lab` or `python3 course.py test` creates .venv/ first.", file=sys.stderr)
+        return 1
     try:
         pages = build(args.out, with_solutions=args.with_solutions)
     except (SiteError, ValueError) as err:

@@ -172,6 +172,8 @@ def lab(tmp_path_factory):
                JUPYTERLAB_WORKSPACES_DIR=str(base / "workspaces"), JUPYTER_PLATFORM_DIRS="1",
                MPLBACKEND="module://matplotlib_inline.backend_inline", PYTHONUNBUFFERED="1")
     env.pop("JUPYTER_PATH", None)
+    # the learner's JupyterLab as `course.py lab` configures it (no grading tools)
+    env["JUPYTER_CONFIG_PATH"] = str(ROOT / "classroom" / "jupyterlab" / "learner-config")
     port, token = _free_port(), uuid.uuid4().hex
     jupyter = Path(sys.executable).parent / "jupyter"
     cmd = [str(jupyter), "lab", "--no-browser", f"--port={port}", "--port-retries=0",
