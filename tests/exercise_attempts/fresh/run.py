@@ -91,9 +91,8 @@ def run_chapter(number: str, per_check: float) -> list:
         limit, state = sys.getrecursionlimit(), np.random.get_state()
         try:
             exercise, answer = answer_of(path)
-            for where, hidden in (("notebook", None), ("grader", "hidden")):
-                if hidden:
-                    hidden = instructor.hidden_part(exercise)
+            for where, with_hidden in (("notebook", False), ("grader", True)):
+                hidden = instructor.hidden_part(exercise) if with_hidden else None
                 started = time.perf_counter()
                 signal.setitimer(signal.ITIMER_REAL, per_check)
                 try:
