@@ -1,0 +1,22 @@
+# EXERCISE 00.backprop
+# expect: incorrect: adds arrivals into the first array in place, which another node also holds
+def backprop(nodes):
+    root = nodes[-1]
+    totals = {id(root): np.ones_like(root.value)}
+    for node in reversed(nodes):
+        g = totals.get(id(node))
+        if isinstance(node, Parameter):
+            if g is not None:
+                node.grad = node.grad + g
+            continue
+        node.grad = g
+        if g is None or not isinstance(node, Gate):
+            continue
+        grads = node.op.backprop([i.value for i in node.inputs], node.state, g)
+        for inp, gi in zip(node.inputs, grads):
+            if gi is None:
+                continue
+            if id(inp) in totals:
+                totals[id(inp)] += gi
+            else:
+                totals[id(inp)] = gi

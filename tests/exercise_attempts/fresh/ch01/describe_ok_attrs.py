@@ -1,0 +1,11 @@
+# EXERCISE 01.describe
+# expect: correct
+def describe(t):
+    return {
+        "shape": tuple(t.shape),
+        "ndim": t.ndim,
+        "dtype": t.dtype.name,
+        "numel": t.numel(),
+        "requires_grad": t.requires_grad,
+        "is_leaf": t.is_leaf,
+    }

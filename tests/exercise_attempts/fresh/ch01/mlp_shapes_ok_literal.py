@@ -1,0 +1,14 @@
+# EXERCISE 01.mlp_shapes
+# expect: correct
+def mlp_shapes(n, height, width, hidden, classes):
+    features = height * width
+    return {
+        "images": (n, height, width),
+        "inputs": (n, features),
+        "weight1": (hidden, features),
+        "bias1": (hidden,),
+        "hidden": (n, hidden),
+        "weight2": (classes, hidden),
+        "bias2": (classes,),
+        "logits": (n, classes),
+    }

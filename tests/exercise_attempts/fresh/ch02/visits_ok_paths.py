@@ -1,0 +1,9 @@
+# EXERCISE 02.count_visits
+# expect: correct
+def count_visits(root):
+    order = mg.topological_order(root)
+    paths = {id(root): 1}
+    for node in order:
+        for p in node.parents:
+            paths[id(p)] = paths.get(id(p), 0) + paths[id(node)]
+    return sum(paths.values())

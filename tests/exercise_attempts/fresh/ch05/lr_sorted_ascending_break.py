@@ -1,0 +1,11 @@
+# EXERCISE 05.largest_lr
+# expect: incorrect: stops at the first rate that fails, assuming all larger ones fail too
+def largest_stable_lr(run, lrs):
+    best = None
+    for lr in sorted(lrs):
+        L = run(lr)
+        if np.all(np.isfinite(L)) and L[-1] < L[0]:
+            best = lr
+        else:
+            break
+    return best

@@ -1,0 +1,15 @@
+# EXERCISE 05.sgd_class
+# expect: incorrect: ignores lr
+class SGD:
+    def __init__(self, params, lr):
+        self.params = list(params)
+        self.lr = 0.1
+
+    def step(self):
+        for p in self.params:
+            if p.grad is not None:
+                p.data -= self.lr * p.grad.data
+
+    def zero_grad(self):
+        for p in self.params:
+            p.grad = None

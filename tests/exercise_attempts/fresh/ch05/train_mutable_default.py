@@ -1,0 +1,10 @@
+# EXERCISE 05.train
+# expect: incorrect: the losses list is a default argument, shared by every call
+def train(loss_fn, optimizer, epochs, losses=[]):
+    for _ in range(epochs):
+        optimizer.zero_grad()
+        loss = loss_fn()
+        loss.backward()
+        optimizer.step()
+        losses.append(loss.item())
+    return losses

@@ -1,0 +1,21 @@
+# EXERCISE 06.fit_product
+# expect: incorrect: mini-batches of 32 rows, not all n points at every step
+# after: linear_ok.py sequential_ok.py mse_ok.py
+class Sigmoid(Module):
+    def forward(self, x):
+        return x.sigmoid()
+
+
+def fit_product(X, y):
+    model = Sequential(Linear(2, 10), Sigmoid(), Linear(10, 1))
+    loss_fn = MSELoss()
+    opt = SGD(model.parameters(), lr=0.2, momentum=0.9)
+    losses = []
+    for step in range(500):
+        rows = slice((step * 32) % len(X), (step * 32) % len(X) + 32)
+        opt.zero_grad()
+        loss = loss_fn(model(Tensor(X[rows])), Tensor(y[rows]))
+        loss.backward()
+        opt.step()
+        losses.append(loss.item())
+    return model, losses

@@ -1,0 +1,19 @@
+# EXERCISE 06.fit_product
+# expect: incorrect: returns only the model
+# after: linear_ok.py sequential_ok.py mse_ok.py
+class Sigmoid(Module):
+    def forward(self, x):
+        return x.sigmoid()
+
+
+def fit_product(X, y):
+    model = Sequential(Linear(2, 10), Sigmoid(), Linear(10, 1))
+    loss_fn = MSELoss()
+    opt = SGD(model.parameters(), lr=0.3, momentum=0.9)
+    Xt, yt = Tensor(X), Tensor(y)
+    for _ in range(500):
+        opt.zero_grad()
+        loss = loss_fn(model(Xt), yt)
+        loss.backward()
+        opt.step()
+    return model

@@ -1,0 +1,12 @@
+# EXERCISE 06.linear
+# expect: incorrect: forward without the transpose (shapes fit only when in == out)
+class Linear(Module):
+    def __init__(self, in_features, out_features):
+        super().__init__()
+        rng = mg.random.get_rng()
+        b = 1 / np.sqrt(in_features)
+        self.weight = Parameter(rng.uniform(-b, b, (out_features, in_features)))
+        self.bias = Parameter(rng.uniform(-b, b, out_features))
+
+    def forward(self, x):
+        return x @ self.weight + self.bias

@@ -1,0 +1,3 @@
+# EXERCISE 06.sequential
+# expect: incorrect: mg.nn.Sequential
+Sequential = mg.nn.Sequential

@@ -1,0 +1,18 @@
+# EXERCISE 07.fit
+# expect: incorrect: drops the last, shorter batch
+def fit(model, loss, optimizer, X, Y, epochs, batch_size, seed=0):
+    rng = np.random.default_rng(seed)
+    history = []
+    for _ in range(epochs):
+        order = rng.permutation(len(X))
+        total, seen = 0.0, 0
+        for start in range(0, len(X) - batch_size + 1, batch_size):
+            idx = order[start:start + batch_size]
+            pred, backward = model.forward(X[idx])
+            value, dloss = loss(pred, Y[idx])
+            backward(dloss)
+            optimizer.step()
+            total += value * len(idx)
+            seen += len(idx)
+        history.append(total / seen)
+    return history

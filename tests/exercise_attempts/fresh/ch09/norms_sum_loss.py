@@ -1,0 +1,10 @@
+# EXERCISE 09.grad_norms
+# expect: incorrect: uses the sum of squared errors, not the mean
+def grad_norms(cell, head, xs, target):
+    h, states = None, []
+    for x in xs:
+        h = cell(x, h)
+        h.retain_grad()
+        states.append(h)
+    ((head(h) - target) ** 2).sum().backward()
+    return [float(np.linalg.norm(s.grad.data)) for s in states]

@@ -1,0 +1,15 @@
+# EXERCISE 09.truncated_bptt
+# expect: incorrect: never cuts the graph
+def truncated_bptt(cell, head, optimizer, xs, ys, k):
+    h, losses = None, []
+    for start in range(0, len(xs), k):
+        optimizer.zero_grad()
+        total = 0
+        for t in range(start, start + k):
+            h = cell(Tensor([[xs[t]]]), h)
+            total = total + ((head(h) - ys[t]) ** 2).mean()
+        loss = total / k
+        loss.backward(retain_graph=True)
+        optimizer.step()
+        losses.append(loss.item())
+    return losses

@@ -1,0 +1,12 @@
+# EXERCISE 10.backward_once
+# expect: incorrect: keeps the previous call's gradients
+def backward_once(root):
+    nodes = root.nodes()
+    for node in nodes:
+        if node.grad is None:
+            node.grad = np.zeros_like(node.value, dtype=float)
+    root.grad = np.ones_like(root.value, dtype=float)
+    for node in nodes:
+        for parent, local in node.parents:
+            parent.grad = parent.grad + carry(local, node.grad, parent)
+    return len(nodes)

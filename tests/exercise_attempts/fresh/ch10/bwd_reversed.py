@@ -1,0 +1,11 @@
+# EXERCISE 10.backward_once
+# expect: incorrect: walks the list from the leaves up
+def backward_once(root):
+    nodes = root.nodes()
+    for node in nodes:
+        node.grad = np.zeros_like(node.value, dtype=float)
+    root.grad = np.ones_like(root.value, dtype=float)
+    for node in reversed(nodes):
+        for parent, local in node.parents:
+            parent.grad = parent.grad + carry(local, node.grad, parent)
+    return len(nodes)

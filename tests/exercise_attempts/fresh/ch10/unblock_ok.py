@@ -1,0 +1,15 @@
+# EXERCISE 10.backward_unblocked
+# expect: correct
+def backward_unblocked(root):
+    reach, stack = {}, [root]
+    while stack:
+        t = stack.pop()
+        if t.id in reach:
+            continue
+        reach[t.id] = t
+        stack.extend(t.creators or [])
+    for t in reach.values():
+        for child_id in list(t.children):
+            if child_id not in reach:
+                del t.children[child_id]
+    root.backward()

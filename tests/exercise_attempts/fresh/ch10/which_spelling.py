@@ -1,0 +1,15 @@
+# EXERCISE 10.which_designs
+# expect: incorrect: names spelled differently from the text ("depth first", "static")
+def which_designs(prop):
+    p = prop.lower()
+    if "ahead of time" in p:
+        return ["static"]
+    if "never used" in p:
+        return ["creator tape"]
+    if "exponential" in p:
+        return ["depth first"]
+    if "python functions" in p:
+        return ["closures"]
+    if "two consumers" in p:
+        return ["static", "closures", "creator tape", "depth first", "minigrad"]
+    return ["closures", "creator tape", "depth first", "minigrad"]

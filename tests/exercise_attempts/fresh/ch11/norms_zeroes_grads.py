@@ -1,0 +1,10 @@
+# EXERCISE 11.layer_grad_norms
+# expect: incorrect: zeroes the gradients after reading them
+def layer_grad_norms(model):
+    out = []
+    for m in model.modules():
+        if isinstance(m, nn.Linear):
+            g = m.weight.grad
+            out.append(0.0 if g is None else float(np.linalg.norm(g.data)))
+            m.weight.grad = None
+    return out

@@ -1,0 +1,11 @@
+# EXERCISE 11.residual_block
+# expect: incorrect: zeroes linear2's weight but not its bias
+class ResidualBlock(nn.Module):
+    def __init__(self, width):
+        super().__init__()
+        self.linear1 = nn.Linear(width, width)
+        self.linear2 = nn.Linear(width, width)
+        nn.init.zeros_(self.linear2.weight)
+
+    def forward(self, x):
+        return x + self.linear2(self.linear1(x).relu())

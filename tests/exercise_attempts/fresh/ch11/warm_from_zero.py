@@ -1,0 +1,9 @@
+# EXERCISE 11.warmup_cosine
+# expect: incorrect: warm-up counts from 0, so step 0 gets rate 0
+def warmup_cosine(step, total_steps, warmup_steps, base_lr, min_lr=0.0):
+    if step < warmup_steps:
+        return float(base_lr * step / warmup_steps)
+    if step >= total_steps:
+        return float(min_lr)
+    t, T = step - warmup_steps, total_steps - warmup_steps
+    return float(min_lr + (base_lr - min_lr) * (1 + math.cos(math.pi * t / T)) / 2)

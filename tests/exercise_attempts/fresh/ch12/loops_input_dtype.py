@@ -1,0 +1,12 @@
+# EXERCISE 12.conv2d_loops
+# expect: incorrect: the output takes the image's dtype (integer images truncate)
+def conv2d_loops(x, weight, bias):
+    N, C, H, W = x.shape
+    O, _, kh, kw = weight.shape
+    out = np.zeros((N, O, H - kh + 1, W - kw + 1), dtype=x.dtype)
+    for n in range(N):
+        for o in range(O):
+            for i in range(H - kh + 1):
+                for j in range(W - kw + 1):
+                    out[n, o, i, j] = np.sum(x[n, :, i:i + kh, j:j + kw] * weight[o]) + bias[o]
+    return out

@@ -1,0 +1,7 @@
+# EXERCISE 12.output_size
+# expect: incorrect: rounds up, counting a window that hangs over the end
+def conv_output_size(size, kernel_size, stride=1, padding=0):
+    span = size + 2 * padding - kernel_size
+    if span < 0:
+        raise ValueError("kernel too large")
+    return -(-span // stride) + 1

@@ -1,0 +1,11 @@
+# EXERCISE 12.conv_weight_grad
+# expect: incorrect: kh = H - Ho (one too small)
+def conv2d_weight_grad(x, grad_out):
+    N, C, H, W = x.shape
+    _, O, Ho, Wo = grad_out.shape
+    kh, kw = H - Ho, W - Wo
+    gw = np.zeros((O, C, kh, kw))
+    for p in range(kh):
+        for q in range(kw):
+            gw[:, :, p, q] = np.einsum("noij,ncij->oc", grad_out, x[:, :, p:p + Ho, q:q + Wo])
+    return gw

@@ -1,0 +1,12 @@
+# EXERCISE 13.greedy
+# expect: incorrect: restores the mode by assigning model.training (submodules keep eval)
+def greedy_decode(model, prompt, steps):
+    was = model.training
+    model.eval()
+    line = prompt.copy()
+    with mg.no_grad():
+        for _ in range(steps):
+            best = model(line).data[:, -1].argmax(axis=-1)
+            line = np.concatenate([line, best[:, None]], axis=1)
+    model.training = was
+    return line[:, prompt.shape[1]:]

@@ -1,0 +1,5 @@
+# EXERCISE 13.split_heads
+# expect: incorrect: E / num_heads is a float
+def split_heads(x, num_heads):
+    N, T, E = x.shape
+    return x.reshape(N, T, num_heads, E / num_heads).permute(0, 2, 1, 3)
