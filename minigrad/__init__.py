@@ -12,7 +12,9 @@ The package is laid out the way the course builds it:
 * ``device.py``        ``device="cpu"``, the only device
 * ``return_types.py``  the ``(values, indices)`` tuples of ``max(dim)``, ``sort``, ``topk``
 * ``gradcheck.py``     numeric gradient checking (chapter 3)
-* ``random.py``        ``manual_seed``: one generator for initialisation and dropout
+* ``random.py``        ``manual_seed``: one generator for initialisation and dropout;
+                       ``Generator``, a generator of one's own
+* ``linalg.py``        ``minigrad.linalg``: PyTorch's ``vector_norm``, ``matrix_norm``, ``norm``
 * ``nn/``              layers, losses and the Module base class (chapter 6)
 * ``optim/``           SGD and Adam (chapter 5)
 * ``data/``            batches (DataLoader), offline digits, MNIST, small synthetic sets
@@ -21,7 +23,7 @@ The package is laid out the way the course builds it:
 """
 
 from . import ops  # noqa: F401  (registers every op as a Tensor method)
-from . import data, nn, optim, train
+from . import data, linalg, nn, optim, train
 from . import autograd
 from .autograd import (backward, detect_anomaly, enable_grad, is_grad_enabled, no_grad,
                        set_detect_anomaly, set_grad_enabled, topological_order)
@@ -29,29 +31,33 @@ from .broadcasting import broadcast_axes, sum_to
 from .dtypes import (bool, double, float16, float32, float64, half, int8, int16, int32, int64,
                      long, short, uint8)
 from .errors import ShapeError
-from .factories import (arange, empty, empty_like, eye, full, full_like, linspace,
+from .factories import (arange, empty, empty_like, eye, full, full_like, linspace, multinomial,
                         ones, ones_like, rand, rand_like, randint, randint_like, randn, randn_like,
-                        tensor, zeros, zeros_like)
+                        randperm, tensor, zeros, zeros_like)
 from .gradcheck import GradcheckError, GradcheckResult, gradcheck
 from .ops.add_neg import add, neg, sub
 from .ops.abs_sqrt import abs, sqrt
 from .ops.clamp import clamp, clip, maximum, minimum
 from .ops.compare import all, allclose, any, eq, equal, ge, gt, le, lt, ne
+from .ops.cumulative import cumprod, cumsum
 from .ops.einsum import einsum
 from .ops.join import cat, chunk, concat, concatenate, narrow, split, stack
 from .ops.log_exp import logsumexp
 from .ops.minmax import argmax, argmin, max, min
+from .ops.norm import norm
+from .ops.reorder import flip, roll
 from .ops.select import gather, masked_fill, where
 from .ops.shape import flatten, squeeze, unsqueeze
+from .ops.sizes import is_tensor, numel
 from .ops.sort import argsort, sort, topk
 from .ops.var_std import std, var
 from .ops.elementwise import exp, log, relu, sigmoid, tanh
 from .ops.indexing import getitem
-from .ops.mul_mm import matmul, mm, mul, permute, transpose
+from .ops.mul_mm import matmul, mm, mul, permute, t, transpose
 from .ops.pow_div import pow, truediv
 from .ops.sum_expand import broadcast_to, expand, mean, reshape, sum
 from . import return_types
-from .random import manual_seed
+from .random import Generator, manual_seed
 from .ops.inplace import clone
 from .serialization import load, save
 from .tensor import DEFAULT_DTYPE, REGISTRY, Tensor, from_numpy, tensor_method
@@ -81,4 +87,7 @@ __all__ = [
     "chunk", "narrow", "gather", "masked_fill", "where",
     "abs", "sqrt", "clamp", "clip", "maximum", "minimum", "max", "min", "argmax", "argmin",
     "var", "std", "logsumexp", "einsum", "sort", "argsort", "topk", "return_types",
+    # the rest of the everyday API (issue 20)
+    "linalg", "norm", "cumsum", "cumprod", "flip", "roll", "t", "numel", "is_tensor",
+    "Generator", "randperm", "multinomial",
 ]

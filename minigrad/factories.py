@@ -267,3 +267,82 @@ def randint_like(t, low, high=None, dtype=None, device=None, requires_grad: bool
     if high is None:
         low, high = 0, low
     return _randint(low, high, shape, dtype, requires_grad, generator, "randint_like")
+
+
+# -- random orders and draws ---------------------------------------------------------------
+def randperm(n, *, generator=None, dtype=None, device=None, requires_grad: bool = False
+             ) -> Tensor:
+    """The integers 0 … n-1 in a random order (``torch.randperm``): a shuffle of indices.
+
+    Args:
+        n (int): how many.
+        generator (optional): a ``numpy.random.Generator`` or :class:`minigrad.Generator`
+            (minigrad's shared generator by default).
+        dtype (optional): int64 by default.
+        device: ``"cpu"`` or None.
+        requires_grad (bool): only for floating-point dtypes.
+
+    Shape:
+        (n,).
+
+    Example:
+        >>> import minigrad as mg
+        >>> order = mg.randperm(5, generator=mg.Generator().manual_seed(0))
+        >>> sorted(order.tolist())
+        [0, 1, 2, 3, 4]
+    """
+    check_device(device, "randperm")
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 0:
+        raise ValueError(f"randperm: n must be a non-negative integer, got {n!r}.")
+    dtype = dtypes.resolve(dtype, "randperm", np.int64)
+    return _finish(get_rng(generator).permutation(int(n)).astype(dtype), requires_grad)
+
+
+def multinomial(input, num_samples: int, replacement: bool = False, *,
+                generator=None) -> Tensor:
+    """Draw category indices with probabilities proportional to the weights in ``input``
+    (``torch.multinomial``), e.g. to sample the next character from a model's softmax.
+
+    Args:
+        input (Tensor): non-negative weights, shape (C,) or (N, C) (one distribution per
+            row); they need not sum to 1.
+        num_samples (int): how many draws per distribution.
+        replacement (bool): draw with replacement; without it every draw of a row is a
+            different category, so at most the number of nonzero weights can be drawn.
+        generator (optional): a ``numpy.random.Generator`` or :class:`minigrad.Generator`.
+
+    Shape:
+        (num_samples,) or (N, num_samples); int64.
+
+    Example:
+        >>> import minigrad as mg
+        >>> probs = mg.tensor([0.0, 0.0, 1.0, 0.0])
+        >>> mg.multinomial(probs, 3, replacement=True)
+        tensor([2, 2, 2])
+    """
+    if not isinstance(input, Tensor):
+        raise TypeError(f"multinomial: input must be a Tensor of weights, got "
+                        f"{type(input).__name__}.")
+    if input.ndim not in (1, 2):
+        raise ValueError(f"multinomial: input must be 1-D or 2-D (a distribution per row), "
+                         f"got shape {input.shape}.")
+    if isinstance(num_samples, bool) or not isinstance(num_samples, numbers.Integral) \
+            or num_samples < 1:
+        raise ValueError(f"multinomial: num_samples must be a positive integer, got "
+                         f"{num_samples!r}.")
+    W = input.data.astype(np.float64).reshape(-1, input.shape[-1])
+    if not np.all(np.isfinite(W)) or (W < 0).any():
+        raise ValueError("multinomial: the weights must be finite and non-negative (no inf, "
+                         "nan or negative entry).")
+    totals = W.sum(axis=1)
+    if (totals <= 0).any():
+        raise ValueError("multinomial: every distribution needs a positive weight somewhere "
+                         "(a row sums to 0).")
+    if not replacement and num_samples > (W > 0).sum(axis=1).min():
+        raise ValueError(f"multinomial: without replacement, num_samples={num_samples} draws "
+                         f"need that many categories of nonzero weight in every row.")
+    rng = get_rng(generator)
+    rows = [rng.choice(W.shape[1], size=num_samples, replace=replacement, p=w / total)
+            for w, total in zip(W, totals)]
+    out = np.array(rows, dtype=np.int64).reshape(input.shape[:-1] + (num_samples,))
+    return Tensor._from_op(out)

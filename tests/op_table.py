@@ -378,6 +378,63 @@ def broadcast_size_one(data):
     return [(n, m), (1, m)], {"equation": "ij,ij->ij"}
 
 
+def flip_dims(data):
+    shape = data.draw(hnp.array_shapes(min_dims=1, max_dims=3, **SMALL), label="shape")
+    nd = len(shape)
+    dims = data.draw(st.lists(st.integers(0, nd - 1), unique=True, max_size=nd), label="dims")
+    return [shape], {"dims": tuple(dims)}
+
+
+def roll_args(data):
+    shape = data.draw(hnp.array_shapes(min_dims=0, max_dims=3, **SMALL), label="shape")
+    nd = len(shape)
+    if nd == 0 or data.draw(st.booleans(), label="flattened"):
+        return [shape], {"shifts": data.draw(st.integers(-4, 4), label="shift"), "dims": None}
+    dims = data.draw(st.lists(st.integers(-nd, nd - 1), min_size=1, max_size=3), label="dims")
+    shifts = data.draw(st.lists(st.integers(-4, 4), min_size=len(dims), max_size=len(dims)),
+                       label="shifts")
+    return [shape], {"shifts": tuple(shifts), "dims": tuple(dims)}
+
+
+def up_to_2d(data):
+    return [data.draw(hnp.array_shapes(min_dims=0, max_dims=2, **SMALL), label="shape")], {}
+
+
+def vector_norm_args(data):
+    shapes, params = reduction(data)
+    params["ord"] = data.draw(st.sampled_from([2, 1, 3, 0.5, np.inf, -np.inf, -1]), label="ord")
+    return shapes, params
+
+
+def np_vector_norm(a, dim, keepdims, ord):
+    axes = torch_axes(dim)
+    x = np.abs(a)
+    if ord == np.inf:
+        return x.max(axis=axes, keepdims=keepdims)
+    if ord == -np.inf:
+        return x.min(axis=axes, keepdims=keepdims)
+    return (x ** ord).sum(axis=axes, keepdims=keepdims) ** (1 / ord)
+
+
+def _at_most_two(dim):
+    """``norm``'s Frobenius default takes one axis or two (three would be a matrix norm)."""
+    return dim[:2] if isinstance(dim, tuple) else dim
+
+
+def matrix_norm_args(data):
+    shape = data.draw(hnp.array_shapes(min_dims=2, max_dims=3, **SMALL), label="shape")
+    nd = len(shape)
+    rows = data.draw(st.integers(0, nd - 1), label="rows")
+    cols = data.draw(st.integers(0, nd - 1).filter(lambda c: c != rows), label="cols")
+    return [shape], {"ord": data.draw(st.sampled_from(["fro", "nuc", 1, -1, 2, -2, np.inf,
+                                                       -np.inf]), label="ord"),
+                     "dim": (rows, cols)}
+
+
+def np_matrix_norm(a, ord, dim):
+    return np.linalg.norm(np.moveaxis(a, dim, (-2, -1)), ord=ord, axis=(-2, -1))
+
+
 # -- the table -------------------------------------------------------------------------
 OPS = [
     # chapter 2: add / neg / sub
@@ -507,6 +564,24 @@ OPS = [
        lambda a, dim, descending: np.flip(np.sort(a, axis=dim), axis=dim) if descending
        else np.sort(a, axis=dim), sort_args),
     Op("topk", lambda a, dim, k, largest: a.topk(k, dim, largest).values, np_topk, topk_args),
+    # the rest of the everyday API (issue 20)
+    Op("cumsum", lambda a, dim, keepdim: a.cumsum(dim), lambda a, dim, keepdim: np.cumsum(a, dim),
+       reduce_one_dim),
+    Op("cumprod", lambda a, dim, keepdim: mg.cumprod(a, dim=dim),
+       lambda a, dim, keepdim: np.cumprod(a, dim), reduce_one_dim),
+    Op("flip", lambda a, dims: a.flip(*dims), lambda a, dims: np.flip(a, dims), flip_dims),
+    Op("roll", lambda a, shifts, dims: mg.roll(a, shifts, dims),
+       lambda a, shifts, dims: np.roll(a, shifts, dims), roll_args),
+    Op("t", lambda a: a.t(), lambda a: a.T, up_to_2d),
+    # norms: away from zero, where |x| has its kink (zeros: test_ops_everyday against PyTorch)
+    Op("vector_norm", lambda a, dim, keepdims, ord: mg.linalg.vector_norm(a, ord, dim, keepdims),
+       np_vector_norm, vector_norm_args, "away_from_zero"),
+    Op("matrix_norm", lambda a, ord, dim: mg.linalg.matrix_norm(a, ord, dim), np_matrix_norm,
+       matrix_norm_args, "away_from_zero"),
+    Op("norm", lambda a, dim, keepdims: a.norm(dim=_at_most_two(dim), keepdim=keepdims),
+       lambda a, dim, keepdims: np.sqrt((a * a).sum(axis=torch_axes(_at_most_two(dim)),
+                                                    keepdims=keepdims)),
+       reduction, "away_from_zero"),
     # conversions: the gradient passes through, cast back to the input's dtype
     Op("float", lambda a: a.float(), lambda a: a.astype(np.float32), unary, grad="cast"),
     Op("to_float32", lambda a: a.to(mg.float32), lambda a: a.astype(np.float32), unary,

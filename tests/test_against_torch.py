@@ -26,6 +26,7 @@ Needs PyTorch: without it the whole module is skipped with an install hint, exce
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -118,6 +119,7 @@ class MG:
     maximum = staticmethod(mg.maximum)
     minimum = staticmethod(mg.minimum)
     float32, float64, int64 = mg.float32, mg.float64, mg.int64
+    linalg = mg.linalg
 
     @staticmethod
     def softplus(x, beta=1.0, threshold=20.0):
@@ -200,6 +202,7 @@ class TH:
     maximum = staticmethod(torch.maximum)
     minimum = staticmethod(torch.minimum)
     float32, float64, int64 = torch.float32, torch.float64, torch.int64
+    linalg = torch.linalg
 
     @staticmethod
     def softplus(x, beta=1.0, threshold=20.0):
@@ -805,6 +808,73 @@ NEW_OPS = [
 ]
 
 OPS += NEW_OPS
+
+
+# -- the rest of the everyday API (issue 20, part C) ---------------------------------------
+def _choose_flip(ctx):
+    i = ctx.pick(lambda v: v.ndim >= 1)
+    if i is None:
+        return None
+    nd = ctx.vals[i].ndim
+    dims = ctx.draw(st.lists(st.integers(-nd, nd - 1), max_size=nd,
+                             unique_by=lambda d: d % nd))
+    return (i,), {"dims": tuple(dims)}
+
+
+def _choose_roll(ctx):
+    i = ctx.pick()
+    nd = ctx.vals[i].ndim
+    if nd == 0 or ctx.draw(st.booleans()):
+        return (i,), {"shifts": ctx.draw(st.integers(-4, 4)), "dims": None}
+    dims = ctx.draw(st.lists(st.integers(-nd, nd - 1), min_size=1, max_size=3))
+    shifts = ctx.draw(st.lists(st.integers(-4, 4), min_size=len(dims), max_size=len(dims)))
+    return (i,), {"shifts": tuple(shifts), "dims": tuple(dims)}
+
+
+def _choose_vector_norm(ctx):
+    i = ctx.pick(lambda v: v.size > 0)          # ±inf and negative orders need elements
+    if i is None:
+        return None
+    return (i,), {"dim": _choose_dims(ctx, ctx.vals[i].ndim), "keepdim": ctx.draw(st.booleans()),
+                  "ord": ctx.draw(st.sampled_from([2, 1, 3, 0.5, math.inf, -math.inf, -1]))}
+
+
+def _choose_norm(ctx):
+    """``x.norm(dim=...)``: every entry, one axis or two (three would be a matrix norm)."""
+    i = ctx.pick()
+    dims = _choose_dims(ctx, ctx.vals[i].ndim)
+    if isinstance(dims, tuple):
+        dims = dims[:2]
+    return (i,), {"dim": dims, "keepdim": ctx.draw(st.booleans())}
+
+
+def _choose_matrix_norm(ctx):
+    i = ctx.pick(lambda v: v.ndim >= 2 and 0 not in v.shape)
+    if i is None:
+        return None
+    nd = ctx.vals[i].ndim
+    rows = ctx.draw(st.integers(0, nd - 1))
+    cols = ctx.draw(st.integers(0, nd - 1).filter(lambda c: c != rows))
+    # not 'nuc' or ±2: at repeated or zero singular values (the grid makes them) their
+    # gradient is not unique; test_ops_everyday compares them on random matrices
+    return (i,), {"ord": ctx.draw(st.sampled_from(["fro", 1, -1, math.inf, -math.inf])),
+                  "dim": (rows, cols), "keepdim": ctx.draw(st.booleans())}
+
+
+EVERYDAY_OPS = [
+    _one_dim("cumsum", lambda B, x, dim: x.cumsum(dim)),
+    _one_dim("cumprod", lambda B, x, dim: x.cumprod(dim), ok=_small),
+    Op("flip", _choose_flip, lambda B, x, dims: x.flip(dims)),
+    Op("roll", _choose_roll, lambda B, x, shifts, dims: x.roll(shifts, dims)),
+    unary("t", lambda x: x.t(), ok=lambda v: v.ndim <= 2),
+    Op("vector_norm", _choose_vector_norm,
+       lambda B, x, dim, keepdim, ord: B.linalg.vector_norm(x, ord, dim, keepdim)),
+    Op("matrix_norm", _choose_matrix_norm,
+       lambda B, x, ord, dim, keepdim: B.linalg.matrix_norm(x, ord, dim, keepdim)),
+    Op("norm", _choose_norm, lambda B, x, dim, keepdim: x.norm(dim=dim, keepdim=keepdim)),
+]
+
+OPS += EVERYDAY_OPS
 
 
 # ---------------------------------------------------------------------------------------

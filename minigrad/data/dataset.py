@@ -11,11 +11,16 @@ augmented at random, cut from a long text — rather than sitting in one big arr
 
 ``DataLoader(dataset, batch_size, shuffle, drop_last, collate_fn)`` batches
 either one; :func:`default_collate` is how samples become a batch.
+:func:`random_split` cuts a data set into random :class:`Subset` s (a training and a
+validation set, say), by lengths or fractions, as ``torch.utils.data.random_split``.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 import numbers
+import warnings
 
 import numpy as np
 
@@ -59,6 +64,102 @@ class TensorDataset(Dataset):
 
     def __len__(self) -> int:
         return len(self.tensors[0])
+
+
+class Subset(Dataset):
+    """The examples of ``dataset`` at ``indices``, in that order: ``subset[i]`` is
+    ``dataset[indices[i]]``.
+
+    Args:
+        dataset: any data set (``len()`` and ``[i]``).
+        indices (sequence of ints): which examples, in order.
+
+    Example:
+        >>> import numpy as np
+        >>> from minigrad.data import Subset, TensorDataset
+        >>> ds = TensorDataset(np.arange(10) * 10)
+        >>> part = Subset(ds, [7, 2])
+        >>> len(part), part[0]
+        (2, (np.int64(70),))
+    """
+
+    def __init__(self, dataset, indices):
+        if not (hasattr(dataset, "__getitem__") and hasattr(dataset, "__len__")):
+            raise TypeError(f"Subset: dataset must support len() and indexing, got "
+                            f"{type(dataset).__name__}.")
+        self.dataset = dataset
+        self.indices = list(indices)
+
+    def __getitem__(self, idx):
+        if isinstance(idx, list):
+            return [self.dataset[self.indices[i]] for i in idx]
+        return self.dataset[self.indices[idx]]
+
+    def __len__(self) -> int:
+        return len(self.indices)
+
+
+def random_split(dataset, lengths, generator=None) -> list:
+    """Cut ``dataset`` into non-overlapping random :class:`Subset` s of the given lengths.
+
+    ``lengths`` are either counts that add up to ``len(dataset)``, or fractions that add
+    up to 1: each gets ``floor(fraction · len)`` examples, and what is left over goes one
+    by one to the subsets in order (PyTorch's rule, so the lengths match PyTorch's).  The
+    examples are shuffled with ``generator``; the order itself comes from NumPy's
+    generator, so it is repeatable but not PyTorch's.
+
+    Args:
+        dataset: any data set (``len()`` and ``[i]``).
+        lengths (sequence of ints, or of floats summing to 1): the sizes.
+        generator (optional): a ``numpy.random.Generator`` or :class:`minigrad.Generator`
+            (minigrad's shared generator by default).
+
+    Returns:
+        a list of :class:`Subset`, one per length.
+
+    Example:
+        >>> import numpy as np
+        >>> import minigrad as mg
+        >>> from minigrad.data import TensorDataset, random_split
+        >>> ds = TensorDataset(np.zeros((10, 2)))
+        >>> train, val = random_split(ds, [0.8, 0.2], generator=mg.Generator().manual_seed(0))
+        >>> len(train), len(val)
+        (8, 2)
+    """
+    from ..random import get_rng
+
+    if not (hasattr(dataset, "__getitem__") and hasattr(dataset, "__len__")):
+        raise TypeError(f"random_split: dataset must support len() and indexing, got "
+                        f"{type(dataset).__name__}.")
+    lengths = list(lengths)
+    for i, n in enumerate(lengths):
+        if isinstance(n, bool) or not isinstance(n, numbers.Real):
+            raise TypeError(f"random_split: lengths must be numbers, got {n!r} at index {i}.")
+    n_items = len(dataset)
+    if math.isclose(sum(lengths), 1) and sum(lengths) <= 1:
+        counts = []
+        for i, frac in enumerate(lengths):
+            if not 0 <= frac <= 1:
+                raise ValueError(f"random_split: fraction {frac} at index {i} is not between 0 "
+                                 f"and 1.")
+            counts.append(math.floor(n_items * frac))
+        for i in range(n_items - sum(counts)):
+            counts[i % len(counts)] += 1
+        for i, n in enumerate(counts):
+            if n == 0:
+                warnings.warn(f"random_split: the split at index {i} is empty.", UserWarning,
+                              stacklevel=2)
+        lengths = counts
+    for i, n in enumerate(lengths):
+        if not isinstance(n, numbers.Integral) or n < 0:
+            raise ValueError(f"random_split: lengths must be non-negative integers (or "
+                             f"fractions summing to 1), got {n!r} at index {i}.")
+    if sum(lengths) != n_items:
+        raise ValueError(f"random_split: the lengths add up to {sum(lengths)}, but the data set "
+                         f"has {n_items} examples.")
+    order = get_rng(generator).permutation(n_items).tolist()
+    return [Subset(dataset, order[end - n:end])
+            for end, n in zip(itertools.accumulate(lengths), lengths)]
 
 
 def default_collate(samples: list):

@@ -21,7 +21,8 @@ import warnings
 import numpy as np
 
 from ..autograd import record
-from ..ops.elementwise import relu, sigmoid, tanh  # noqa: F401  (F.relu etc., as PyTorch)
+from ..ops.elementwise import relu as _relu
+from ..ops.elementwise import sigmoid, tanh  # noqa: F401  (F.sigmoid, F.tanh, as PyTorch)
 from ..tensor import Tensor
 from . import functional as F
 from .module import Module
@@ -97,7 +98,13 @@ def normal_cdf(x: np.ndarray) -> np.ndarray:
 
 
 # -- functions -----------------------------------------------------------------------------
-def leaky_relu(x, negative_slope: float = 0.01) -> Tensor:
+def relu(input, inplace: bool = False) -> Tensor:
+    """max(x, 0); ``inplace=True`` writes the result into ``input``, as PyTorch's."""
+    x = _tensor(input, "relu")
+    return F.in_place(x, _relu(x), "relu") if inplace else _relu(x)
+
+
+def leaky_relu(x, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
     """x where x > 0, else negative_slope·x."""
     x = _tensor(x, "leaky_relu")
     X = x.data
@@ -106,7 +113,8 @@ def leaky_relu(x, negative_slope: float = 0.01) -> Tensor:
     def backward(g):
         return (g * slope,)
 
-    return record(X * slope, (x,), backward, "leaky_relu")      # reads its own slope
+    out = record(X * slope, (x,), backward, "leaky_relu")      # reads its own slope
+    return F.in_place(x, out, "leaky_relu") if inplace else out
 
 
 def gelu(x, approximate: str = "none") -> Tensor:
@@ -135,7 +143,7 @@ def gelu(x, approximate: str = "none") -> Tensor:
     raise ValueError(f"gelu: approximate must be 'none' or 'tanh', got {approximate!r}.")
 
 
-def silu(x) -> Tensor:
+def silu(x, inplace: bool = False) -> Tensor:
     """x·σ(x).  Its slope σ(x)(1 + x(1 - σ(x))) is finite everywhere."""
     x = _tensor(x, "silu")
     X = x.data
@@ -144,20 +152,22 @@ def silu(x) -> Tensor:
     def backward(g):
         return (g * (s * (1 + X * (1 - s))),)
 
-    return record(X * s, (x,), backward, "silu", saved=(x,))
+    out = record(X * s, (x,), backward, "silu", saved=(x,))
+    return F.in_place(x, out, "silu") if inplace else out
 
 
 # -- modules -------------------------------------------------------------------------------
 class LeakyReLU(Module):
-    def __init__(self, negative_slope: float = 0.01):
+    def __init__(self, negative_slope: float = 0.01, inplace: bool = False):
         super().__init__()
-        self.negative_slope = float(negative_slope)
+        self.negative_slope, self.inplace = float(negative_slope), inplace
 
     def forward(self, x):
-        return leaky_relu(x, self.negative_slope)
+        return leaky_relu(x, self.negative_slope, self.inplace)
 
     def extra_repr(self) -> str:
-        return f"negative_slope={self.negative_slope}"
+        return f"negative_slope={self.negative_slope}" + (", inplace=True" if self.inplace
+                                                          else "")
 
 
 class GELU(Module):
@@ -175,8 +185,15 @@ class GELU(Module):
 
 
 class SiLU(Module):
+    def __init__(self, inplace: bool = False):
+        super().__init__()
+        self.inplace = inplace
+
     def forward(self, x):
-        return silu(x)
+        return silu(x, self.inplace)
+
+    def extra_repr(self) -> str:
+        return "inplace=True" if self.inplace else ""
 
 
 def _implicit_dim(ndim: int, layer: str) -> int:

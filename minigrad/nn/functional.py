@@ -21,9 +21,11 @@ PyTorch:
 file                   functions                                                   ch.
 =====================  ==========================================================  =====
 ``activation.py``      relu, sigmoid, tanh, leaky_relu, gelu, silu                 11
-``norm.py``            batch_norm, layer_norm                                      11
+``norm.py``            batch_norm, layer_norm (group_norm: no chapter)             11
 ``losses.py``          nll_loss, binary_cross_entropy(_with_logits), l1_loss,      11
-                       smooth_l1_loss, huber_loss (and cross_entropy's options)
+                       smooth_l1_loss, huber_loss (and cross_entropy's options);
+                       kl_div (no chapter)
+``embedding.py``       one_hot, embedding                                          —
 ``padding.py``         pad                                                         12
 ``conv.py``            conv1d, conv2d                                              12
 ``pooling.py``         max_pool1d/2d, avg_pool1d/2d, adaptive_avg_pool1d/2d        12
@@ -50,6 +52,17 @@ def _tensor(x, name: str, fn: str) -> Tensor:
     if isinstance(x, np.ndarray):
         return Tensor._from_op(x)
     raise TypeError(f"{fn}: {name} must be a Tensor or a NumPy array, got {type(x).__name__}.")
+
+
+def in_place(x: Tensor, out: Tensor, fn: str) -> Tensor:
+    """``x`` with ``out``'s values written into it, for the ``inplace=True`` of PyTorch's
+    activations and dropout: the input itself changes (and its version with it), as in
+    PyTorch, under the in-place rules of ``ops/inplace.py``."""
+    try:
+        return x.copy_(out)
+    except RuntimeError as err:
+        raise RuntimeError(f"{fn}(inplace=True) changes its input in place, which is refused "
+                           f"here: {err} (Or pass inplace=False.)") from None
 
 
 # -- linear ------------------------------------------------------------------------------
@@ -228,11 +241,14 @@ def mse_loss(prediction, target, reduction: str = "mean") -> Tensor:
 
 
 # -- dropout -----------------------------------------------------------------------------
-def dropout(x, p: float = 0.5, training: bool = True, rng=None) -> Tensor:
+def dropout(x, p: float = 0.5, training: bool = True, inplace: bool = False,
+            rng=None) -> Tensor:
     """Zero each element with probability ``p`` and scale the rest by 1/(1-p), in training.
 
     The scaling keeps every element's expected value unchanged, so nothing needs
-    to change at evaluation time, when dropout does nothing.
+    to change at evaluation time, when dropout does nothing.  ``inplace=True`` writes the
+    result into ``x`` (PyTorch's option); ``rng`` is the generator to draw from
+    (minigrad's by default).
     """
     if not 0.0 <= p < 1.0:
         raise ValueError(f"dropout: p is the probability of dropping an element and must be in "
@@ -246,16 +262,18 @@ def dropout(x, p: float = 0.5, training: bool = True, rng=None) -> Tensor:
     def backward(g):
         return (g * keep,)
 
-    return record(x.data * keep, (x,), backward, "dropout")
+    out = record(x.data * keep, (x,), backward, "dropout")
+    return in_place(x, out, "dropout") if inplace else out
 
 
 # -- the later families (see the module docstring); imported last, as they use the above ----
 from .activation import gelu, leaky_relu, relu, sigmoid, silu, tanh  # noqa: E402
 from .attention import scaled_dot_product_attention  # noqa: E402
 from .conv import conv1d, conv2d  # noqa: E402
+from .embedding import embedding, one_hot  # noqa: E402
 from .losses import (binary_cross_entropy, binary_cross_entropy_with_logits,  # noqa: E402
-                     huber_loss, l1_loss, nll_loss, smooth_l1_loss)
-from .norm import batch_norm, layer_norm  # noqa: E402
+                     huber_loss, kl_div, l1_loss, nll_loss, smooth_l1_loss)
+from .norm import batch_norm, group_norm, layer_norm  # noqa: E402
 from .padding import pad  # noqa: E402
 from .pooling import (adaptive_avg_pool1d, adaptive_avg_pool2d, avg_pool1d,  # noqa: E402
                       avg_pool2d, max_pool1d, max_pool2d)

@@ -3,6 +3,8 @@ and Flatten (chapter 12: from feature maps to a classifier)."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 import numpy as np
 
 from ..random import get_rng
@@ -55,21 +57,44 @@ class Linear(Module):
 class Sequential(Module):
     """Layers applied one after another: ``Sequential(Linear(2, 10), Sigmoid(), Linear(10, 1))``.
 
-    Index it (``model[0]``), loop over it, ``len()`` it, ``append`` to it.
+    Index it (``model[0]``), loop over it, ``len()`` it, ``append`` to it.  Given one
+    ``OrderedDict`` of named layers instead, as PyTorch allows, each layer is also an
+    attribute of that name (``model.fc``) and its parameters are named after it.
     """
 
     def __init__(self, *layers: Module):
         super().__init__()
-        for i, layer in enumerate(layers):
+        if len(layers) == 1 and isinstance(layers[0], OrderedDict):
+            names, layers = list(layers[0]), tuple(layers[0].values())
+        else:
+            names = [str(i) for i in range(len(layers))]
+        for name, layer in zip(names, layers):
             if not isinstance(layer, Module):
-                raise TypeError(f"Sequential: item {i} is a {type(layer).__name__}, not a Module "
-                                f"(did you pass a class instead of an instance, e.g. ReLU "
-                                f"instead of ReLU()?).")
+                raise TypeError(f"Sequential: item {name} is a {type(layer).__name__}, not a "
+                                f"Module (did you pass a class instead of an instance, e.g. "
+                                f"ReLU instead of ReLU()?).")
         self._layers = list(layers)
+        self._names = names
 
     def _members(self):
-        for i, layer in enumerate(self._layers):
-            yield str(i), layer
+        return zip(self._names, self._layers)
+
+    def __getattr__(self, name: str):
+        # only called when normal lookup fails: a layer named in an OrderedDict
+        names = vars(self).get("_names", ())
+        if name in names:
+            return self._layers[names.index(name)]
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute {name!r}")
+
+    def add_module(self, name: str, module) -> None:
+        """Append ``module`` under ``name`` (PyTorch builds a Sequential this way)."""
+        if not isinstance(module, Module):
+            raise TypeError(f"Sequential.add_module: expected a Module, got "
+                            f"{type(module).__name__}.")
+        if not isinstance(name, str) or not name or "." in name or name in self._names:
+            raise KeyError(f"Sequential.add_module: {name!r} is not a new name without '.'.")
+        self._layers.append(module)
+        self._names.append(name)
 
     def forward(self, x):
         for layer in self._layers:
@@ -80,11 +105,12 @@ class Sequential(Module):
         if not isinstance(layer, Module):
             raise TypeError(f"Sequential.append: expected a Module, got {type(layer).__name__}.")
         self._layers.append(layer)
+        self._names.append(str(len(self._layers) - 1))
         return self
 
     def __getitem__(self, i):
         if isinstance(i, slice):
-            return Sequential(*self._layers[i])
+            return Sequential(OrderedDict(zip(self._names[i], self._layers[i])))
         return self._layers[i]
 
     def __len__(self) -> int:
@@ -95,10 +121,18 @@ class Sequential(Module):
 
 
 class ReLU(Module):
-    """max(x, 0), elementwise."""
+    """max(x, 0), elementwise; ``inplace=True`` writes the result into the input, as
+    PyTorch's."""
+
+    def __init__(self, inplace: bool = False):
+        super().__init__()
+        self.inplace = inplace
 
     def forward(self, x):
-        return x.relu()
+        return F.in_place(x, x.relu(), "relu") if self.inplace else x.relu()
+
+    def extra_repr(self) -> str:
+        return "inplace=True" if self.inplace else ""
 
 
 class Sigmoid(Module):
@@ -119,18 +153,18 @@ class Dropout(Module):
     """In training, zero each element with probability ``p`` (and scale the rest by 1/(1-p));
     after ``eval()``, pass the input through unchanged."""
 
-    def __init__(self, p: float = 0.5, rng=None):
+    def __init__(self, p: float = 0.5, inplace: bool = False, rng=None):
         super().__init__()
         if not 0.0 <= p < 1.0:
             raise ValueError(f"Dropout: p must be in [0, 1), got {p}.")
-        self.p = float(p)
+        self.p, self.inplace = float(p), inplace
         self.rng = rng
 
     def forward(self, x):
-        return F.dropout(x, self.p, self.training, self.rng)
+        return F.dropout(x, self.p, self.training, self.inplace, rng=self.rng)
 
     def extra_repr(self) -> str:
-        return f"p={self.p}"
+        return f"p={self.p}, inplace={self.inplace}"
 
 
 class Identity(Module):

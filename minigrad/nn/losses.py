@@ -13,6 +13,7 @@ here)
 ``binary_cross_entropy_with_logits``           ``BCEWithLogitsLoss``                       11
 ``l1_loss``, ``smooth_l1_loss``,               ``L1Loss``, ``SmoothL1Loss``, ``HuberLoss``  11
 ``huber_loss``
+``kl_div``                                     ``KLDivLoss``                               —
 =============================================  ==========================================  =====
 
 Every one takes PyTorch's arguments, including ``reduction`` ('mean', 'sum' or
@@ -23,6 +24,8 @@ with every target.  Each is one recorded op with its gradient written beside it.
 """
 
 from __future__ import annotations
+
+import warnings
 
 import numpy as np
 
@@ -450,3 +453,119 @@ class CrossEntropyLoss(_Loss):
     def forward(self, logits, target):
         return F.cross_entropy(logits, target, self.weight, self.ignore_index, self.reduction,
                                self.label_smoothing)
+
+
+# -- Kullback-Leibler divergence -----------------------------------------------------------
+_KL_REDUCTIONS = ("mean", "batchmean", "sum", "none")
+
+
+def kl_div(input, target, size_average=None, reduce=None, reduction: str = "mean",
+           log_target: bool = False) -> Tensor:
+    """The Kullback-Leibler divergence of ``target`` from ``input``, as PyTorch's ``kl_div``:
+    pointwise ``target · (log target - input)``, where ``input`` holds *log*-probabilities.
+
+    ``reduction='batchmean'`` (the sum divided by the batch size) is the divergence as
+    mathematics defines it; ``'mean'`` (the default, as in PyTorch) divides by the number of
+    elements instead and warns that it does.  Where ``target`` is 0 its term is 0.
+
+    Args:
+        input (Tensor): log-probabilities, e.g. ``log_softmax`` of scores, shape (N, *).
+        target (Tensor): probabilities of the same shape (or log-probabilities with
+            ``log_target=True``: then the term is ``exp(target) · (target - input)``).
+        size_average: PyTorch's deprecated argument; must be None (use ``reduction``).
+        reduce: PyTorch's deprecated argument; must be None (use ``reduction``).
+        reduction (str): ``'mean'``, ``'batchmean'``, ``'sum'`` or ``'none'``.
+        log_target (bool): ``target`` holds log-probabilities.
+
+    Shape:
+        a number, or ``input``'s shape for ``reduction='none'``.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> p = mg.tensor([[0.25, 0.75]])
+        >>> q = mg.tensor([[0.5, 0.5]])
+        >>> F.kl_div(q.log(), p, reduction="batchmean")
+        tensor(0.13081204)
+    """
+    fn = "kl_div"
+    if size_average is not None or reduce is not None:
+        raise TypeError(f"{fn}: size_average and reduce are PyTorch's deprecated arguments; "
+                        f"pass reduction= ('mean', 'batchmean', 'sum' or 'none') instead.")
+    if reduction not in _KL_REDUCTIONS:
+        raise ValueError(f"{fn}: reduction must be one of {_KL_REDUCTIONS}, got {reduction!r}.")
+    if reduction == "mean":
+        warnings.warn("kl_div: reduction='mean' divides by the number of elements, not by the "
+                      "batch size; reduction='batchmean' gives the KL divergence as defined (as "
+                      "PyTorch warns too).", UserWarning, stacklevel=2)
+    x, t = F._tensor(input, "input", fn), F._tensor(target, "target", fn)
+    _same_shape(x, t, fn)
+    X, T = x.data, t.data
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if log_target:
+            e = np.exp(T)
+            values = e * (T - X)
+        else:
+            log_t = np.log(T)
+            values = np.where(T == 0, 0, T * log_t) - T * X
+    dtype = np.result_type(X, T, np.float32)
+    if reduction == "batchmean":
+        loss = np.asarray(values.sum() / (X.shape[0] if X.ndim else 1), dtype=dtype)
+        scale = 1.0 / (X.shape[0] if X.ndim else 1)
+    else:
+        loss, scale = _reduce(values, reduction, dtype)
+    need_x, need_t = x.requires_grad, t.requires_grad
+
+    def backward(g):
+        up = _upstream(g, scale)
+        gx = gt = None
+        with np.errstate(divide="ignore", invalid="ignore"):
+            if need_x:
+                gx = -(e if log_target else T) * up
+            if need_t:
+                # d/dt: e·(t - x + 1) with log targets; else log t + 1 - x (NaN at t = 0,
+                # as PyTorch's xlogy gives)
+                gt = (e * (T - X + 1) if log_target
+                      else np.where(T == 0, np.nan, log_t + 1) - X) * up
+        return gx, gt
+
+    return record(loss, (x, t), backward, fn, saved=(x, t))
+
+
+class KLDivLoss(_Loss):
+    """The Kullback-Leibler divergence loss (:func:`kl_div`): the input holds
+    log-probabilities, the target probabilities (or log-probabilities with
+    ``log_target=True``).
+
+    Args:
+        size_average: PyTorch's deprecated argument; must be None.
+        reduce: PyTorch's deprecated argument; must be None.
+        reduction (str): ``'mean'`` (the default, which warns), ``'batchmean'`` (the KL
+            divergence as defined), ``'sum'`` or ``'none'``.
+        log_target (bool): the target holds log-probabilities.
+
+    Shape:
+        input (N, *), target the same; output a number, or (N, *) for ``'none'``.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> loss = nn.KLDivLoss(reduction="batchmean")
+        >>> loss(mg.tensor([[0.5, 0.5]]).log(), mg.tensor([[0.25, 0.75]]))
+        tensor(0.13081204)
+    """
+
+    def __init__(self, size_average=None, reduce=None, reduction: str = "mean",
+                 log_target: bool = False):
+        Module.__init__(self)
+        if size_average is not None or reduce is not None:
+            raise TypeError("KLDivLoss: size_average and reduce are PyTorch's deprecated "
+                            "arguments; pass reduction= instead.")
+        if reduction not in _KL_REDUCTIONS:
+            raise ValueError(f"KLDivLoss: reduction must be one of {_KL_REDUCTIONS}, got "
+                             f"{reduction!r}.")
+        self.reduction, self.log_target = reduction, log_target
+
+    def forward(self, input, target):
+        """The loss of log-probabilities ``input`` against ``target`` (see :func:`kl_div`)."""
+        return kl_div(input, target, reduction=self.reduction, log_target=self.log_target)

@@ -258,3 +258,131 @@ class LayerNorm(Module):
     def extra_repr(self) -> str:
         return (f"{self.normalized_shape}, eps={self.eps}, "
                 f"elementwise_affine={self.elementwise_affine}")
+
+
+# -- group norm ----------------------------------------------------------------------------
+def group_norm(input, num_groups: int, weight=None, bias=None, eps: float = 1e-5) -> Tensor:
+    """Normalise each sample's channels in ``num_groups`` groups: mean 0 and variance 1
+    over every channel and position of a group, then per-channel ``weight`` and ``bias``.
+
+    Unlike batch norm it never looks across the batch, so it behaves the same for a batch
+    of one, in training and in evaluation.
+
+    Args:
+        input (Tensor): shape (N, C, ...), C divisible by ``num_groups``.
+        num_groups (int): how many groups the C channels are split into (in order).
+        weight (Tensor, optional): per-channel scale γ, shape (C,).
+        bias (Tensor, optional): per-channel shift β, shape (C,).
+        eps (float): added to the variance before the square root.
+
+    Shape:
+        output: the same as ``input``.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> x = mg.tensor([[[1.0, 3.0], [5.0, 7.0], [0.0, 0.0], [2.0, 2.0]]])
+        >>> F.group_norm(x, 2).data.round(4)
+        array([[[-1.3416, -0.4472],
+                [ 0.4472,  1.3416],
+        <BLANKLINE>
+                [-1.    , -1.    ],
+                [ 1.    ,  1.    ]]])
+    """
+    x = F._tensor(input, "input", "group_norm")
+    X = x.data
+    if X.ndim < 2:
+        raise ShapeError(f"group_norm: expected an input of shape (N, C, ...), got {x.shape}.")
+    if isinstance(num_groups, bool) or not isinstance(num_groups, numbers.Integral) \
+            or num_groups < 1:
+        raise ValueError(f"group_norm: num_groups must be a positive integer, got "
+                         f"{num_groups!r}.")
+    N, C = X.shape[:2]
+    if C % num_groups:
+        raise ShapeError(f"group_norm: the input's {C} channels (shape {x.shape}) cannot be split "
+                         f"into num_groups={num_groups} equal groups.")
+    for name, t in (("weight", weight), ("bias", bias)):
+        if t is not None and tuple(t.shape) != (C,):
+            raise ShapeError(f"group_norm: {name} must have shape ({C},) for an input with {C} "
+                             f"channels, got {tuple(t.shape)}.")
+    grouped = (N, num_groups, -1)
+    channel = (1, C) + (1,) * (X.ndim - 2)
+    Xg = X.reshape(grouped)
+    mean = Xg.mean(axis=2, keepdims=True)
+    xhat = Xg - mean
+    var = (xhat * xhat).mean(axis=2, keepdims=True)
+    invstd = 1 / np.sqrt(var + eps)
+    xhat *= invstd
+    xhat = xhat.reshape(X.shape)
+    inputs, need = _inputs(x, weight, bias, "group_norm")
+    gamma = None if weight is None else inputs[1].data.reshape(channel)
+    out = xhat * gamma if gamma is not None else xhat.copy()
+    if bias is not None:
+        out += inputs[-1].data.reshape(channel)
+    others = (0,) + tuple(range(2, X.ndim))          # every axis but the channels
+
+    def backward(g):
+        gx = None
+        if need[0]:
+            gh = g * gamma if gamma is not None else g
+            gx = _normalize_backward(gh.reshape(grouped), xhat.reshape(grouped), invstd,
+                                     None, 2).reshape(g.shape)
+        return _grads(gx, g, xhat, others, need)
+
+    return record(out, inputs, backward, "group_norm",
+                  saved=inputs[1:2] if weight is not None else ())   # x̂ is its own copy
+
+
+class GroupNorm(Module):
+    """Group normalisation (Wu and He, 2018): :func:`group_norm` with a learned per-channel
+    scale (ones at first) and shift (zeros at first).
+
+    Args:
+        num_groups (int): groups the channels are split into; must divide ``num_channels``.
+        num_channels (int): C, the channels of the input.
+        eps (float): added to the variance before the square root.
+        affine (bool): learn ``weight`` and ``bias`` (True by default).
+        device: ``"cpu"`` or None.
+        dtype: the parameters' dtype (float64 by default).
+        bias (bool): learn ``bias`` too (keyword-only, as in PyTorch).
+
+    Shape:
+        input (N, C, ...); output the same.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> gn = nn.GroupNorm(2, 4)
+        >>> gn(mg.randn(3, 4, 5, 5)).shape
+        (3, 4, 5, 5)
+        >>> gn
+        GroupNorm(2, 4, eps=1e-05, affine=True, bias=True)
+    """
+
+    def __init__(self, num_groups: int, num_channels: int, eps: float = 1e-5,
+                 affine: bool = True, device=None, dtype=np.float64, *, bias: bool = True):
+        super().__init__()
+        from ..device import check_device
+
+        check_device(device, "GroupNorm")
+        for name, value in (("num_groups", num_groups), ("num_channels", num_channels)):
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
+                raise ValueError(f"GroupNorm: {name} must be a positive integer, got {value!r}.")
+        if num_channels % num_groups:
+            raise ValueError(f"GroupNorm: num_channels ({num_channels}) must be divisible by "
+                             f"num_groups ({num_groups}).")
+        self.num_groups, self.num_channels = int(num_groups), int(num_channels)
+        self.eps, self.affine = float(eps), affine
+        self.weight = Parameter(np.ones(num_channels, dtype=dtype)) if affine else None
+        self.bias = Parameter(np.zeros(num_channels, dtype=dtype)) if affine and bias else None
+
+    def forward(self, x):
+        """Normalise ``x`` of shape (N, C, ...) (see :func:`group_norm`)."""
+        if x.ndim >= 2 and x.shape[1] != self.num_channels:
+            raise ShapeError(f"GroupNorm: expected {self.num_channels} channels (axis 1), got "
+                             f"input of shape {x.shape}.")
+        return group_norm(x, self.num_groups, self.weight, self.bias, self.eps)
+
+    def extra_repr(self) -> str:
+        return (f"{self.num_groups}, {self.num_channels}, eps={self.eps}, affine={self.affine}, "
+                f"bias={self.bias is not None}")

@@ -31,12 +31,18 @@ module              ops
 ``log_exp``         logsumexp, softplus, logsigmoid
 ``einsum``          einsum
 ``sort``            sort, argsort, topk
+``sizes``           t.size(), t.size(dim), t.dim(); numel, is_tensor
+``norm``            norm, and minigrad.linalg's vector_norm, matrix_norm, norm
+``cumulative``      cumsum, cumprod
+``reorder``         flip, roll
 ==================  =========================================================
+
+(``t.t()``, PyTorch's transpose of at most two axes, is in ``mul_mm`` beside transpose.)
 
 Importing a module registers its ops as Tensor methods and operators
 (see :func:`minigrad.tensor.tensor_method`).
 """
 
 from . import add_neg, elementwise, indexing, inplace, mul_mm, pow_div, sum_expand  # noqa: F401
-from . import (abs_sqrt, clamp, compare, convert, einsum, join, log_exp, minmax,  # noqa: F401
-               repeat, select, shape, sort, var_std)
+from . import (abs_sqrt, clamp, compare, convert, cumulative, einsum, join,  # noqa: F401
+               log_exp, minmax, norm, reorder, repeat, select, shape, sizes, sort, var_std)

@@ -2,7 +2,8 @@
 
 For c = a * b the gradient for a is g * b and for b is g * a.  For C = A @ B the
 gradient for A is G @ Bᵀ and for B is Aᵀ @ G: the only way to combine G with the
-other operand that gives back A's (or B's) shape.
+other operand that gives back A's (or B's) shape.  (``t()``, PyTorch's transpose of at
+most two axes, is here beside ``transpose``; no chapter uses it.)
 """
 
 import numpy as np
@@ -145,3 +146,21 @@ def transpose(a, dim0: int = -2, dim1: int = -1):
 def T(a):
     """All axes reversed (rows and columns swapped, for a matrix)."""
     return permute(a, *reversed(range(a.ndim)))
+
+
+@tensor_method("t")
+def t(a):
+    """PyTorch's ``t.t()``: a matrix transposed; a vector or a number comes back unchanged
+    (as a new tensor that shares its values, as in PyTorch).
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.tensor([[1, 2, 3], [4, 5, 6]]).t()
+        tensor([[1, 4],
+                [2, 5],
+                [3, 6]])
+    """
+    if a.ndim > 2:
+        raise ShapeError(f"t: expects a tensor with at most 2 dimensions, got shape "
+                         f"{a._data.shape}; use transpose(dim0, dim1) or permute for more.")
+    return transpose(a, 0, 1) if a.ndim == 2 else a.reshape(a._data.shape)
