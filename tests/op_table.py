@@ -416,6 +416,31 @@ def np_vector_norm(a, dim, keepdims, ord):
     return (x ** ord).sum(axis=axes, keepdims=keepdims) ** (1 / ord)
 
 
+def one_dim_or_all(data):
+    shape = data.draw(hnp.array_shapes(min_dims=0, max_dims=3, **SMALL), label="shape")
+    nd = len(shape)
+    dim = data.draw(st.one_of(st.none(), st.integers(-nd, nd - 1)) if nd else st.none(),
+                    label="dim")
+    return [shape], {"dim": dim, "keepdim": dim is not None and data.draw(st.booleans(),
+                                                                          label="keepdim")}
+
+
+def np_prod(a, dim, keepdim):
+    return a.prod() if dim is None else a.prod(axis=dim, keepdims=keepdim)
+
+
+def triangle_args(data):
+    shape = data.draw(hnp.array_shapes(min_dims=2, max_dims=3, **SMALL), label="shape")
+    return [shape], {"diagonal": data.draw(st.integers(-3, 3), label="diagonal")}
+
+
+def index_select_args(data):
+    shape, dim = data.draw(hnp.array_shapes(min_dims=1, max_dims=3, **SMALL), label="shape"), None
+    dim = data.draw(st.integers(-len(shape), len(shape) - 1), label="dim")
+    idx = data.draw(st.lists(st.integers(0, shape[dim] - 1), max_size=4), label="index")
+    return [shape], {"dim": dim, "index": np.array(idx, dtype=np.int64)}
+
+
 def _at_most_two(dim):
     """``norm``'s Frobenius default takes one axis or two (three would be a matrix norm)."""
     return dim[:2] if isinstance(dim, tuple) else dim
@@ -582,6 +607,27 @@ OPS = [
        lambda a, dim, keepdims: np.sqrt((a * a).sum(axis=torch_axes(_at_most_two(dim)),
                                                     keepdims=keepdims)),
        reduction, "away_from_zero"),
+    Op("prod", lambda a, dim, keepdim: a.prod(dim, keepdim), np_prod, one_dim_or_all),
+    Op("sin", lambda a: a.sin(), np.sin, unary),
+    Op("cos", lambda a: mg.cos(a), np.cos, unary),
+    Op("log1p", lambda a: a.log1p(), np.log1p, unary, "positive"),
+    Op("expm1", lambda a: a.expm1(), np.expm1, unary),
+    Op("log2", lambda a: a.log2(), np.log2, unary, "positive"),
+    Op("log10", lambda a: mg.log10(a), np.log10, unary, "positive"),
+    Op("rsqrt", lambda a: a.rsqrt(), lambda a: 1 / np.sqrt(a), unary, "positive"),
+    Op("reciprocal", lambda a: a.reciprocal(), lambda a: 1 / a, unary, "away_from_zero"),
+    Op("square", lambda a: a.square(), np.square, unary),
+    Op("nan_to_num", lambda a: a.nan_to_num(), np.nan_to_num, unary),
+    Op("tril", lambda a, diagonal: a.tril(diagonal), lambda a, diagonal: np.tril(a, diagonal),
+       triangle_args),
+    Op("triu", lambda a, diagonal: mg.triu(a, diagonal),
+       lambda a, diagonal: np.triu(a, diagonal), triangle_args),
+    Op("index_select", lambda a, dim, index: a.index_select(dim, mg.tensor(index)),
+       lambda a, dim, index: np.take(a, index, axis=dim), index_select_args),
+    Op("outer", mg.outer, np.outer, lambda data: ([(data.draw(st.integers(1, 3)),),
+                                                   (data.draw(st.integers(1, 3)),)], {})),
+    Op("clamp_min", lambda a: a.clamp_min(0.25), lambda a: np.maximum(a, 0.25), unary,
+       "away_from_zero"),
     # conversions: the gradient passes through, cast back to the input's dtype
     Op("float", lambda a: a.float(), lambda a: a.astype(np.float32), unary, grad="cast"),
     Op("to_float32", lambda a: a.to(mg.float32), lambda a: a.astype(np.float32), unary,
@@ -610,6 +656,10 @@ OPS = [
        sort_args, grad="none"),
     Op("long", lambda a: a.long(), lambda a: a.astype(np.int64), unary, grad="none"),
     Op("bool", lambda a: a.bool(), lambda a: a.astype(bool), unary, grad="none"),
+    Op("isfinite", lambda a: a.isfinite(), np.isfinite, unary, grad="none"),
+    Op("isclose", lambda a, b: mg.isclose(a, b), np.isclose, broadcast_pair, grad="none"),
+    Op("logical_and", lambda a, b: (a > 0) & (b < 0), lambda a, b: (a > 0) & (b < 0),
+       broadcast_pair, grad="none"),
     Op("any", lambda a, dim, keepdims: (a > 0).any(dim, keepdims),
        lambda a, dim, keepdims: (a > 0).any(axis=torch_axes(dim), keepdims=keepdims), reduction,
        grad="none"),

@@ -848,6 +848,42 @@ def _choose_norm(ctx):
     return (i,), {"dim": dims, "keepdim": ctx.draw(st.booleans())}
 
 
+def _choose_prod(ctx):
+    i = ctx.pick(_small)
+    if i is None:
+        return None
+    nd = ctx.vals[i].ndim
+    dim = None if nd == 0 or ctx.draw(st.booleans()) else ctx.draw(st.integers(-nd, nd - 1))
+    return (i,), {"dim": dim, "keepdim": ctx.draw(st.booleans())}
+
+
+def _choose_triangle(ctx):
+    i = ctx.pick(lambda v: v.ndim >= 2)
+    if i is None:
+        return None
+    return (i,), {"diagonal": ctx.draw(st.integers(-3, 3)), "upper": ctx.draw(st.booleans())}
+
+
+def _choose_index_select(ctx):
+    i = ctx.pick(lambda v: v.ndim >= 1)
+    if i is None:
+        return None
+    shape = ctx.vals[i].shape
+    d = ctx.draw(st.integers(-len(shape), len(shape) - 1))
+    if shape[d] == 0:
+        return (i,), {"dim": d, "idx": []}
+    idx = ctx.draw(st.lists(st.integers(0, shape[d] - 1), max_size=4))
+    return (i,), {"dim": d, "idx": idx}
+
+
+def _pair_of(ctx, ok, same=False):
+    i = ctx.pick(ok)
+    if i is None:
+        return None
+    j = ctx.pick(lambda v: ok(v) and (not same or v.shape == ctx.vals[i].shape))
+    return None if j is None else ((i, j), {})
+
+
 def _choose_matrix_norm(ctx):
     i = ctx.pick(lambda v: v.ndim >= 2 and 0 not in v.shape)
     if i is None:
@@ -872,6 +908,28 @@ EVERYDAY_OPS = [
     Op("matrix_norm", _choose_matrix_norm,
        lambda B, x, ord, dim, keepdim: B.linalg.matrix_norm(x, ord, dim, keepdim)),
     Op("norm", _choose_norm, lambda B, x, dim, keepdim: x.norm(dim=dim, keepdim=keepdim)),
+    # beyond the list
+    Op("prod", _choose_prod, lambda B, x, dim, keepdim: x.prod() if dim is None
+       else x.prod(dim, keepdim)),
+    unary("sin", lambda x: x.sin()),
+    unary("cos", lambda x: x.cos()),
+    unary("log1p", lambda x: (x * x).log1p()),
+    unary("expm1", lambda x: x.expm1(), ok=lambda v: v.size > 0 and v.max() <= 4),
+    unary("square", lambda x: x.square()),
+    unary("rsqrt", lambda x: x.rsqrt(), ok=_positive),
+    unary("reciprocal", lambda x: x.reciprocal(), ok=_away_from_zero),
+    unary("log2_of_square", lambda x: (x * x + 0.5).log2()),
+    unary("rounding", lambda x: x.round() + x.floor() * x.sign() - x.trunc() + x.ceil() * 0.5),
+    unary("nan_to_num", lambda x: x.nan_to_num()),
+    Op("tril", _choose_triangle, lambda B, x, diagonal, upper: x.triu(diagonal) if upper
+       else x.tril(diagonal)),
+    Op("index_select", _choose_index_select,
+       lambda B, x, dim, idx: x.index_select(dim, B.ix(np.array(idx, dtype=np.int64)))),
+    Op("outer", lambda ctx: _pair_of(ctx, lambda v: v.ndim == 1), lambda B, a, b: a.outer(b)),
+    Op("dot", lambda ctx: _pair_of(ctx, lambda v: v.ndim == 1, same=True),
+       lambda B, a, b: a.dot(b)),
+    Op("clamp_min_max", lambda ctx: ((ctx.pick(),), {"lo": ctx.draw(st.sampled_from(
+        [-0.5, 0.0, 0.5]))}), lambda B, x, lo: x.clamp_min(lo).clamp_max(lo + 1.0)),
 ]
 
 OPS += EVERYDAY_OPS

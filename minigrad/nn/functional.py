@@ -26,6 +26,7 @@ file                   functions                                                
                        smooth_l1_loss, huber_loss (and cross_entropy's options);
                        kl_div (no chapter)
 ``embedding.py``       one_hot, embedding                                          —
+``distance.py``        normalize, cosine_similarity, pairwise_distance             —
 ``padding.py``         pad                                                         12
 ``conv.py``            conv1d, conv2d                                              12
 ``pooling.py``         max_pool1d/2d, avg_pool1d/2d, adaptive_avg_pool1d/2d        12
@@ -270,6 +271,7 @@ def dropout(x, p: float = 0.5, training: bool = True, inplace: bool = False,
 from .activation import gelu, leaky_relu, relu, sigmoid, silu, tanh  # noqa: E402
 from .attention import scaled_dot_product_attention  # noqa: E402
 from .conv import conv1d, conv2d  # noqa: E402
+from .distance import cosine_similarity, normalize, pairwise_distance  # noqa: E402
 from .embedding import embedding, one_hot  # noqa: E402
 from .losses import (binary_cross_entropy, binary_cross_entropy_with_logits,  # noqa: E402
                      huber_loss, kl_div, l1_loss, nll_loss, smooth_l1_loss)

@@ -196,3 +196,49 @@ class Flatten(Module):
 
     def extra_repr(self) -> str:
         return f"start_dim={self.start_dim}, end_dim={self.end_dim}"
+
+
+class Unflatten(Module):
+    """Splits axis ``dim`` into ``unflattened_size`` (Flatten's inverse): (N, 784) with
+    ``Unflatten(1, (1, 28, 28))`` becomes (N, 1, 28, 28).
+
+    Args:
+        dim (int): the axis to split.
+        unflattened_size (tuple of ints): its new sizes, whose product is its size (one
+            may be -1, inferred).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.Unflatten(1, (2, 3))(mg.zeros(4, 6)).shape
+        (4, 2, 3)
+    """
+
+    def __init__(self, dim: int, unflattened_size):
+        super().__init__()
+        if isinstance(dim, bool) or not isinstance(dim, (int, np.integer)):
+            raise TypeError(f"Unflatten: dim must be an int, got {type(dim).__name__}.")
+        if not isinstance(unflattened_size, (tuple, list)) or not all(
+                isinstance(n, (int, np.integer)) and not isinstance(n, bool)
+                for n in unflattened_size):
+            raise TypeError(f"Unflatten: unflattened_size must be a tuple of ints, got "
+                            f"{unflattened_size!r}.")
+        self.dim, self.unflattened_size = int(dim), tuple(int(n) for n in unflattened_size)
+
+    def forward(self, x):
+        """``x`` with axis ``dim`` split into ``unflattened_size``."""
+        shape = x.shape
+        if not -len(shape) <= self.dim < len(shape):
+            raise IndexError(f"Unflatten: dim {self.dim} is out of range for an input of "
+                             f"shape {shape}.")
+        d = self.dim % len(shape)
+        sizes = self.unflattened_size
+        known = int(np.prod([n for n in sizes if n != -1]))
+        if (-1 not in sizes and known != shape[d]) or (-1 in sizes and (known == 0 or
+                                                                        shape[d] % known)):
+            raise ValueError(f"Unflatten: sizes {sizes} do not multiply to {shape[d]}, the "
+                             f"size of dim {self.dim} of an input of shape {shape}.")
+        return x.reshape(shape[:d] + sizes + shape[d + 1:])
+
+    def extra_repr(self) -> str:
+        return f"dim={self.dim}, unflattened_size={self.unflattened_size}"

@@ -105,3 +105,27 @@ maximum.__doc__ = ("The larger of a and b, elementwise (NaN if either is NaN), w
 minimum = tensor_method("minimum")(_tie_split("minimum", np.minimum, np.greater))
 minimum.__doc__ = ("The smaller of a and b, elementwise (NaN if either is NaN), with "
                    "broadcasting; on a tie each gets half the gradient.")
+
+
+@tensor_method("clamp_min")
+def clamp_min(a, min):                                  # noqa: A002 (PyTorch's name)
+    """``clamp(a, min=min)``: every element at least ``min`` (a number or a tensor).
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.tensor([-1.0, 2.0]).clamp_min(0)
+        tensor([0., 2.])
+    """
+    return clamp(a, min=min)
+
+
+@tensor_method("clamp_max")
+def clamp_max(a, max):                                  # noqa: A002 (PyTorch's name)
+    """``clamp(a, max=max)``: every element at most ``max`` (a number or a tensor).
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.tensor([-1.0, 2.0]).clamp_max(1)
+        tensor([-1.,  1.])
+    """
+    return clamp(a, max=max)

@@ -83,3 +83,59 @@ any = tensor_method("any")(_logical_reduction(np.any, "any"))     # noqa: A001
 any.__doc__ = "True where some element along ``dim`` (every axis by default) is nonzero."
 all = tensor_method("all")(_logical_reduction(np.all, "all"))     # noqa: A001
 all.__doc__ = "True where every element along ``dim`` (every axis by default) is nonzero."
+
+
+# -- what kind of number each element is (issue 20) --------------------------------------------
+def _kind(fn, name: str, doc: str):
+    def check(a) -> Tensor:
+        if not isinstance(a, Tensor):
+            raise TypeError(f"{name}: expected a Tensor, got {type(a).__name__}.")
+        return Tensor._from_op(np.asarray(fn(a.data)))
+
+    check.__name__, check.__doc__ = name, doc
+    return tensor_method(name)(check)
+
+
+isnan = _kind(np.isnan, "isnan", """True where the element is NaN (a bool tensor).
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.tensor([1.0, float("nan")]).isnan()
+        tensor([False,  True], dtype=bool)
+    """)
+isinf = _kind(np.isinf, "isinf", """True where the element is +inf or -inf (a bool tensor).
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.isinf(mg.tensor([1.0, float("-inf")]))
+        tensor([False,  True], dtype=bool)
+    """)
+isfinite = _kind(np.isfinite, "isfinite", """True where the element is neither NaN nor
+    infinite (a bool tensor); integers are always finite.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.tensor([1.0, float("inf"), float("nan")]).isfinite()
+        tensor([ True, False, False], dtype=bool)
+    """)
+
+
+@tensor_method("isclose")
+def isclose(a, b, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = False) -> Tensor:
+    """Elementwise ``|a - b| <= atol + rtol · |b|``, a bool tensor (shapes broadcast);
+    :func:`allclose` asks whether it holds everywhere.
+
+    Args:
+        a, b (Tensor or number): the values to compare.
+        rtol (float): the relative tolerance.
+        atol (float): the absolute tolerance.
+        equal_nan (bool): count NaN as close to NaN.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.isclose(mg.tensor([1.0, 2.0]), mg.tensor([1.0 + 1e-9, 2.1]))
+        tensor([ True, False], dtype=bool)
+    """
+    a, b = pair(a, b, "isclose")
+    return Tensor._from_op(np.asarray(binary(lambda x, y: np.isclose(x, y, rtol, atol, equal_nan),
+                                             a, b, "isclose")))

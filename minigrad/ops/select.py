@@ -1,4 +1,5 @@
-"""Choosing elements by index or by mask: ``gather``, ``masked_fill``, ``where``.
+"""Choosing elements by index or by mask: ``gather``, ``masked_fill``, ``where``, and
+``index_select`` (whole slices along one axis).
 
 Like indexing (chapter 6), each output element is a copy of one input element, so
 the backward sends each output gradient back to the element it came from: with
@@ -154,3 +155,48 @@ def where(condition, input=None, other=None):
 def where_method(a, condition, other) -> Tensor:
     """``t.where(condition, other)``: ``t`` where ``condition`` is True, ``other`` elsewhere."""
     return where(condition, a, other)
+
+
+@tensor_method("index_select")
+def index_select(a, dim: int, index) -> Tensor:
+    """The slices of ``a`` along ``dim`` at the positions in ``index``, in that order
+    (repeats allowed): ``index_select(x, 0, idx)`` is ``x[idx]``, for any ``dim``.  The
+    gradient of each slice is added back where it came from.
+
+    Args:
+        a (Tensor): the input.
+        dim (int): the axis to pick along.
+        index (Tensor): 1-D integer positions (0-d is taken as one position).
+
+    Shape:
+        ``a``'s shape with the size of ``dim`` replaced by ``len(index)``.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.tensor([[1, 2, 3], [4, 5, 6]])
+        >>> mg.index_select(x, 1, mg.tensor([2, 0, 2]))
+        tensor([[3, 1, 3],
+                [6, 4, 6]])
+    """
+    if not isinstance(a, Tensor):
+        raise TypeError(f"index_select: input must be a Tensor, got {type(a).__name__}.")
+    d = axis(dim, max(a.ndim, 1), "index_select")
+    idx = np.array(int_array(index, "index", "index_select"))    # a copy: backward reads it
+    if idx.ndim > 1:
+        raise ShapeError(f"index_select: index must be 1-D, got shape {idx.shape}.")
+    idx = idx.reshape(-1)
+    A = a.data.reshape(1) if a.ndim == 0 else a.data
+    if idx.size and (idx.min() < 0 or idx.max() >= A.shape[d]):
+        bad = idx.min() if idx.min() < 0 else idx.max()
+        raise IndexError(f"index_select: index {bad} is out of range for dim {dim} of size "
+                         f"{A.shape[d]} (valid: 0 to {A.shape[d] - 1}).")
+    in_shape, dtype = a.shape, a.dtype
+    out = np.take(A, idx, axis=d)
+
+    def backward(g):
+        full = np.zeros(A.shape, dtype=dtype)
+        np.add.at(np.moveaxis(full, d, 0), idx, np.moveaxis(g.reshape(out.shape), d, 0))
+        return (full.reshape(in_shape),)
+
+    return record(out.reshape(in_shape) if a.ndim == 0 else out, (a,), backward,
+                  "index_select")

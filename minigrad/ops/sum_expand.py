@@ -24,11 +24,13 @@ def _kept_shape(shape: tuple, axes) -> tuple:
 
 
 @tensor_method("sum")
-def sum(a, dim=None, keepdim=None, *, keepdims=None):
+def sum(a, dim=None, keepdim=None, *, keepdims=None, dtype=None):
     """Sum over ``dim`` (an int, a tuple of ints, or None or () for every axis).
 
     ``keepdim=True`` (PyTorch's name; NumPy's ``keepdims`` works too) keeps each reduced
-    axis as size 1."""
+    axis as size 1; ``dtype`` casts the input first (PyTorch's ``sum(dtype=...)``)."""
+    if dtype is not None:
+        a = a.to(dtype)
     keepdims = keep_flag(keepdim, keepdims, "sum")
     axes = normalize_dims(dim, a.ndim, "sum")
     in_shape = a._data.shape
@@ -41,9 +43,11 @@ def sum(a, dim=None, keepdim=None, *, keepdims=None):
 
 
 @tensor_method("mean")
-def mean(a, dim=None, keepdim=None, *, keepdims=None):
+def mean(a, dim=None, keepdim=None, *, keepdims=None, dtype=None):
     """Average over ``dim`` (as in :func:`sum`); the gradient is spread evenly, 1/n to each
-    element."""
+    element.  ``dtype`` casts the input first (PyTorch's ``mean(dtype=...)``)."""
+    if dtype is not None:
+        a = a.to(dtype)
     keepdims = keep_flag(keepdim, keepdims, "mean")
     axes = normalize_dims(dim, a.ndim, "mean")
     in_shape = a._data.shape
