@@ -102,7 +102,24 @@ def _describe(obj, arrays: dict, where: str):
 
 
 def save(obj, path) -> None:
-    """Write ``obj`` (a state dict or a nesting of them) to ``path`` atomically."""
+    """Write ``obj`` (a state dict or a nesting of them) to ``path`` atomically: a ``.npz``
+    archive with a JSON manifest (never pickle), written under a temporary name and
+    renamed, so a crash mid-save leaves the previous file intact.
+
+    Args:
+        obj: dicts, lists and tuples of arrays, tensors, numbers, strings, booleans and
+            None (a model's, an optimizer's or a schedule's ``state_dict()`` …).
+        path (str or path): the file to write.
+
+    Example:
+        >>> import os, tempfile
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> path = os.path.join(tempfile.mkdtemp(), "model.npz")
+        >>> mg.save({"model": nn.Linear(2, 1).state_dict(), "epoch": 3}, path)
+        >>> sorted(mg.load(path))
+        ['epoch', 'model']
+    """
     arrays: dict = {}
     root = _describe(obj, arrays, "the top level")
     manifest = json.dumps({"format": FORMAT, "version": VERSION, "root": root})
@@ -177,7 +194,21 @@ def _read(archive, key: str, path: str) -> np.ndarray:
 
 
 def load(path):
-    """Read what :func:`save` wrote.  Arrays come back as NumPy arrays, tensors as tensors."""
+    """Read what :func:`save` wrote.  Arrays come back as NumPy arrays, tensors as tensors;
+    a file that is not ours, is truncated or corrupted, or comes from a newer format raises
+    ``minigrad.serialization.LoadError``.  It never runs code from the file.
+
+    Args:
+        path (str or path): the file to read.
+
+    Example:
+        >>> import os, tempfile
+        >>> import minigrad as mg
+        >>> path = os.path.join(tempfile.mkdtemp(), "state.npz")
+        >>> mg.save({"w": mg.tensor([1.0, 2.0])}, path)
+        >>> mg.load(path)["w"]
+        tensor([1., 2.])
+    """
     path = os.fspath(path)
     if not os.path.exists(path):
         raise FileNotFoundError(f"load: no file {path!r}.")

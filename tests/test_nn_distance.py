@@ -30,8 +30,8 @@ def test_cosine_similarity_matches_pytorch(torch, shapes, dim):
     a, b = with_zero_rows(shapes[0]), rng.standard_normal(shapes[1])
     compare(torch, lambda x, y: F.cosine_similarity(x, y, dim),
             lambda x, y: torch.nn.functional.cosine_similarity(x, y, dim), [a, b])
-    compare(torch, nn.CosineSimilarity(dim), torch.nn.CosineSimilarity(dim), [b if b.shape == a.shape
-                                                                            else a, a])
+    other = b if b.shape == a.shape else a
+    compare(torch, nn.CosineSimilarity(dim), torch.nn.CosineSimilarity(dim), [other, a])
 
 
 @pytest.mark.parametrize("p, keepdim", [(2.0, False), (1.0, True), (3.0, False)])

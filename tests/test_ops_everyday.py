@@ -275,8 +275,8 @@ def test_prod_matches_pytorch_also_with_zeros(torch, dim, keepdim):
         if dim is None:
             compare(torch, lambda t: t.prod(), lambda t: t.prod(), [x])
         else:
-            compare(torch, lambda t: mg.prod(t, dim, keepdim), lambda t: torch.prod(t, dim, keepdim),
-                    [x])
+            compare(torch, lambda t: mg.prod(t, dim, keepdim),
+                    lambda t: torch.prod(t, dim, keepdim), [x])
 
 
 def test_prod_dtypes_and_errors(torch):
@@ -347,8 +347,10 @@ def test_logic_on_masks_matches_pytorch(torch):
                      ("xor", lambda x, y: x ^ y)):
         np.testing.assert_array_equal(op(mg.tensor(a), mg.tensor(b)).data,
                                       op(torch.tensor(a), torch.tensor(b)).numpy())
-        np.testing.assert_array_equal(op(mg.tensor(ints), 6).data, op(torch.tensor(ints), 6).numpy())
-        np.testing.assert_array_equal(op(True, mg.tensor(b)).data, op(True, torch.tensor(b)).numpy())
+        np.testing.assert_array_equal(op(mg.tensor(ints), 6).data,
+                                      op(torch.tensor(ints), 6).numpy())
+        np.testing.assert_array_equal(op(True, mg.tensor(b)).data,
+                                      op(True, torch.tensor(b)).numpy())
         logical = f"logical_{name}"
         np.testing.assert_array_equal(
             getattr(mg, logical)(mg.tensor(ints), mg.tensor([0.0, 1.0, 0.0])).data,

@@ -28,7 +28,19 @@ from ..tensor import Tensor
 
 
 class Dataset:
-    """A data set you index: subclass it and define ``__len__`` and ``__getitem__``."""
+    """A data set you index: subclass it and define ``__len__`` and ``__getitem__``.
+
+    Example:
+        >>> from minigrad.data import DataLoader, Dataset
+        >>> class Squares(Dataset):
+        ...     def __len__(self):
+        ...         return 5
+        ...     def __getitem__(self, i):
+        ...         return float(i), float(i * i)
+        >>> x, y = next(iter(DataLoader(Squares(), batch_size=5)))
+        >>> y
+        tensor([ 0.,  1.,  4.,  9., 16.])
+    """
 
     def __getitem__(self, index):
         raise NotImplementedError(f"{type(self).__name__} must define __getitem__(self, index), "
@@ -41,7 +53,19 @@ class Dataset:
 
 class TensorDataset(Dataset):
     """Arrays (or tensors) with the same number of rows; ``dataset[i]`` is a tuple of row i
-    of each, as arrays.  ``dataset.tensors`` holds the arrays."""
+    of each, as arrays.  ``dataset.tensors`` holds the arrays.
+
+    Args:
+        tensors (arrays or Tensors): the columns of the data set, each with one row per
+            example.
+
+    Example:
+        >>> import numpy as np
+        >>> from minigrad.data import TensorDataset
+        >>> ds = TensorDataset(np.zeros((3, 2)), np.array([0, 1, 2]))
+        >>> len(ds), ds[1][1]
+        (3, np.int64(1))
+    """
 
     def __init__(self, *tensors):
         if not tensors:
@@ -168,6 +192,15 @@ def default_collate(samples: list):
     Each sample may be an array, a tensor or a number (the batch is one stacked
     tensor), a tuple or list of those (a tuple of stacked tensors, one per field),
     or a dict (a dict of stacked tensors).
+
+    Args:
+        samples (list): what the dataset's ``__getitem__`` returned, one per example.
+
+    Example:
+        >>> from minigrad.data import default_collate
+        >>> xb, yb = default_collate([(1.0, 0), (2.0, 1)])
+        >>> xb, yb
+        (tensor([1., 2.]), tensor([0, 1], dtype=int64))
     """
     if not samples:
         raise ValueError("default_collate: no samples to collate.")

@@ -92,6 +92,14 @@ class DataLoader:
 
     ``len(loader)`` is the number of batches per epoch; ``loader.dataset_size``
     the number of rows.
+
+    Example:
+        >>> import numpy as np
+        >>> from minigrad.data import DataLoader
+        >>> X, y = np.arange(10.0).reshape(5, 2), np.arange(5)
+        >>> loader = DataLoader(X, y, batch_size=2, shuffle=True, seed=0)
+        >>> len(loader), [yb.shape for xb, yb in loader]
+        (3, [(2,), (2,), (1,)])
     """
 
     def __init__(self, *arrays, batch_size=_DEFAULT, shuffle: bool = False, seed=None,

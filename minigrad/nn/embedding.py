@@ -52,7 +52,7 @@ def one_hot(tensor, num_classes: int = -1) -> Tensor:
         >>> F.one_hot(mg.tensor([0, 2, 1]), num_classes=3)
         tensor([[1, 0, 0],
                 [0, 0, 1],
-                [0, 1, 0]])
+                [0, 1, 0]], dtype=int64)
     """
     idx = _ids(tensor, "one_hot")
     if isinstance(num_classes, bool) or not isinstance(num_classes, numbers.Integral):
@@ -119,9 +119,9 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type: float =
         raise ValueError("embedding: sparse gradients are not supported; minigrad's gradients "
                          "are dense arrays (pass sparse=False).")
     if not isinstance(weight, Tensor) or weight.ndim != 2:
+        shape = f" of shape {weight.shape}" if isinstance(weight, Tensor) else ""
         raise TypeError(f"embedding: weight must be a 2-D Tensor (num_embeddings, "
-                        f"embedding_dim), got {type(weight).__name__}"
-                        f"{' of shape ' + str(weight.shape) if isinstance(weight, Tensor) else ''}.")
+                        f"embedding_dim), got {type(weight).__name__}{shape}.")
     idx = _ids(input, "embedding")
     n = weight.shape[0]
     if idx.size and (idx.min() < 0 or idx.max() >= n):

@@ -58,7 +58,21 @@ def _tensor(x, name: str, fn: str) -> Tensor:
 def in_place(x: Tensor, out: Tensor, fn: str) -> Tensor:
     """``x`` with ``out``'s values written into it, for the ``inplace=True`` of PyTorch's
     activations and dropout: the input itself changes (and its version with it), as in
-    PyTorch, under the in-place rules of ``ops/inplace.py``."""
+    PyTorch, under the in-place rules of ``ops/inplace.py`` (a leaf that requires grad is
+    refused while gradients are recorded, with a message naming ``fn``).
+
+    Args:
+        x (Tensor): the input to overwrite.
+        out (Tensor): the result computed out of place.
+        fn (str): the function's name, for the message.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> x = mg.tensor([-1.0, 2.0])
+        >>> F.in_place(x, x.relu(), "relu") is x, x
+        (True, tensor([0., 2.]))
+    """
     try:
         return x.copy_(out)
     except RuntimeError as err:
@@ -68,9 +82,22 @@ def in_place(x: Tensor, out: Tensor, fn: str) -> Tensor:
 
 # -- linear ------------------------------------------------------------------------------
 def linear(x, weight, bias=None) -> Tensor:
-    """``x @ weight.T + bias`` with ``weight`` of shape (out_features, in_features), as PyTorch.
+    """``x @ weight.T + bias`` with ``weight`` of shape (out_features, in_features), as
+    PyTorch's, in one recorded op (chapter 6).
 
-    ``x`` may have any number of leading dimensions: (..., in_features) -> (..., out_features).
+    Args:
+        x (Tensor): (..., in_features): any number of leading dimensions.
+        weight (Tensor): (out_features, in_features).
+        bias (Tensor, optional): (out_features,).
+
+    Shape:
+        (..., out_features).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.linear(mg.ones(5, 3), mg.ones(2, 3), mg.tensor([0.0, 1.0]))[0]
+        tensor([3., 4.])
     """
     x, weight = _tensor(x, "x", "linear"), _tensor(weight, "weight", "linear")
     X, W = x.data, weight.data
@@ -125,7 +152,19 @@ def _softmax_dim(x: Tensor, dim, fn: str) -> int:
 
 @tensor_method("log_softmax")
 def log_softmax(x, dim: int = -1) -> Tensor:
-    """log(softmax(x)) along ``dim``, computed without overflow for any finite input."""
+    """log(softmax(x)) along ``dim``, computed without overflow for any finite input (the
+    largest entry is subtracted first; chapter 8).
+
+    Args:
+        x (Tensor): scores (logits).
+        dim (int): the axis of the classes (-1).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.log_softmax(mg.tensor([1000.0, 1000.0]), dim=0)
+        tensor([-0.69314718, -0.69314718])
+    """
     x = _tensor(x, "x", "log_softmax")
     dim = _softmax_dim(x, dim, "log_softmax")
     out = _log_softmax_array(x.data, dim)
@@ -139,7 +178,19 @@ def log_softmax(x, dim: int = -1) -> Tensor:
 
 @tensor_method("softmax")
 def softmax(x, dim: int = -1) -> Tensor:
-    """e^x / Σ e^x along ``dim``: positive entries that sum to 1 (probabilities)."""
+    """e^x / Σ e^x along ``dim``: positive entries that sum to 1 (probabilities; chapter 8).
+
+    Args:
+        x (Tensor): scores (logits).
+        dim (int): the axis to normalise (-1).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.softmax(mg.tensor([[1.0, 1.0], [0.0, 1e4]]), dim=1)
+        tensor([[0.5, 0.5],
+                [0. , 1. ]])
+    """
     x = _tensor(x, "x", "softmax")
     dim = _softmax_dim(x, dim, "softmax")
     out = np.exp(_log_softmax_array(x.data, dim))
@@ -162,16 +213,31 @@ def _check_reduction(reduction: str, fn: str) -> None:
 
 def cross_entropy(logits, target, weight=None, ignore_index: int = -100, reduction: str = "mean",
                   label_smoothing: float = 0.0) -> Tensor:
-    """The negative log-probability of the right class, averaged over the batch.
+    """The negative log-probability of the right class, averaged over the batch (chapter 8).
 
     ``logits`` (N, C) are raw scores (no softmax first); ``target`` (N,) holds class
     indices 0 … C-1.  The gradient with respect to the logits is
-    ``(softmax(logits) - one_hot(target)) / N``.
+    ``(softmax(logits) - one_hot(target)) / N``.  That common case is computed right here;
+    PyTorch's other options are handled by :func:`minigrad.nn.losses.cross_entropy_general`.
 
-    That common case is computed right here.  PyTorch's other options (class
-    ``weight``, ``ignore_index``, ``label_smoothing``, ``reduction='none'``, targets
-    that are class probabilities, scores of shape (N, C, d1, ...)) are handled by
-    :func:`minigrad.nn.losses.cross_entropy_general`.
+    Args:
+        logits (Tensor): (N, C), (C,) or (N, C, d1, ...) raw scores.
+        target (Tensor): class indices (N,) (or (N, d1, ...)), or class probabilities of
+            the logits' shape.
+        weight (Tensor, optional): (C,), a weight per class.
+        ignore_index (int): targets with this class count for nothing (-100).
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'`` (one loss per sample).
+        label_smoothing (float): mix the target with the uniform distribution (0).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> logits = mg.tensor([[2.0, 0.0], [0.0, 2.0]], requires_grad=True)
+        >>> loss = F.cross_entropy(logits, mg.tensor([0, 1]))
+        >>> loss
+        tensor(0.12692801, grad_fn=<cross_entropy>)
+        >>> F.cross_entropy(logits, mg.tensor([0, 1]), reduction="none", label_smoothing=0.1)
+        tensor([0.22692801, 0.22692801], grad_fn=<cross_entropy>)
     """
     if isinstance(weight, str):
         raise TypeError(f"cross_entropy: the third argument is the class weights, as in "
@@ -211,11 +277,20 @@ def cross_entropy(logits, target, weight=None, ignore_index: int = -100, reducti
 
 
 def mse_loss(prediction, target, reduction: str = "mean") -> Tensor:
-    """Mean (or sum) of squared differences.  The two shapes must be equal.
+    """The mean (or sum) of squared differences.  The two shapes must be equal: unlike NumPy
+    arithmetic this does not broadcast, since a prediction of shape (N, 1) against a target
+    of shape (N,) would silently compare every row with every target, a classic bug.
 
-    Unlike NumPy arithmetic this does not broadcast: a prediction of shape (N, 1)
-    against a target of shape (N,) would silently compare every row with every
-    target, a classic bug, so it is an error instead.
+    Args:
+        prediction (Tensor): any shape.
+        target (Tensor): the same shape.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'`` (each squared difference).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.mse_loss(mg.tensor([1.0, 3.0]), mg.tensor([0.0, 0.0]))
+        tensor(5.)
     """
     _check_reduction(reduction, "mse_loss")
     prediction = _tensor(prediction, "prediction", "mse_loss")
@@ -244,12 +319,26 @@ def mse_loss(prediction, target, reduction: str = "mean") -> Tensor:
 # -- dropout -----------------------------------------------------------------------------
 def dropout(x, p: float = 0.5, training: bool = True, inplace: bool = False,
             rng=None) -> Tensor:
-    """Zero each element with probability ``p`` and scale the rest by 1/(1-p), in training.
+    """Zero each element with probability ``p`` and scale the rest by 1/(1-p), in training;
+    the scaling keeps every element's expected value unchanged, so nothing needs to change
+    at evaluation time, when dropout does nothing.
 
-    The scaling keeps every element's expected value unchanged, so nothing needs
-    to change at evaluation time, when dropout does nothing.  ``inplace=True`` writes the
-    result into ``x`` (PyTorch's option); ``rng`` is the generator to draw from
-    (minigrad's by default).
+    Args:
+        x (Tensor): the input.
+        p (float): the probability of zeroing an element, in [0, 1).
+        training (bool): apply it (True); False returns ``x`` itself.
+        inplace (bool): write the result into ``x`` (PyTorch's option).
+        rng (optional): the generator to draw from (minigrad's by default).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> y = F.dropout(mg.ones(1000), p=0.5)
+        >>> sorted(set(y.tolist()))
+        [0.0, 2.0]
+        >>> x = mg.ones(3)
+        >>> F.dropout(x, 0.5, training=False) is x
+        True
     """
     if not 0.0 <= p < 1.0:
         raise ValueError(f"dropout: p is the probability of dropping an element and must be in "

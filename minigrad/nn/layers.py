@@ -20,7 +20,7 @@ def _positive_int(value, what: str, layer: str, minimum: int = 1) -> int:
 
 
 class Linear(Module):
-    """``y = x @ weight.T + bias``: every output is a weighted sum of every input.
+    """``y = x @ weight.T + bias``: every output is a weighted sum of every input (chapter 6).
 
     ``weight`` has shape (out_features, in_features) and ``bias`` (out_features,),
     PyTorch's layout, so a ``state_dict`` moves between the two libraries as is.
@@ -31,6 +31,23 @@ class Linear(Module):
     about a third of the input's, whatever the width: outputs neither explode nor
     vanish as layers are stacked.  Numbers come from ``minigrad.manual_seed`` unless
     an ``rng`` is given.
+
+    Args:
+        in_features (int): the size of each input (0 is allowed, as in PyTorch).
+        out_features (int): the size of each output.
+        bias (bool): learn a bias (True).
+        dtype: the parameters' dtype (float64).
+        rng (numpy.random.Generator, optional): where the initial weights come from.
+
+    Shape:
+        x: (..., in_features) -> (..., out_features).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> layer = nn.Linear(3, 2)
+        >>> layer(mg.randn(5, 3)).shape, layer.weight.shape
+        ((5, 2), (2, 3))
     """
 
     def __init__(self, in_features: int, out_features: int, bias: bool = True,
@@ -47,6 +64,7 @@ class Linear(Module):
                      if bias else None)
 
     def forward(self, x):
+        """``x @ weight.T + bias`` (see :func:`minigrad.nn.functional.linear`)."""
         return F.linear(x, self.weight, self.bias)
 
     def extra_repr(self) -> str:
@@ -57,9 +75,24 @@ class Linear(Module):
 class Sequential(Module):
     """Layers applied one after another: ``Sequential(Linear(2, 10), Sigmoid(), Linear(10, 1))``.
 
-    Index it (``model[0]``), loop over it, ``len()`` it, ``append`` to it.  Given one
-    ``OrderedDict`` of named layers instead, as PyTorch allows, each layer is also an
-    attribute of that name (``model.fc``) and its parameters are named after it.
+    Index it (``model[0]``, ``model[1:]``), loop over it, ``len()`` it, ``append`` to it.
+    Given one ``OrderedDict`` of named layers instead, as PyTorch allows, each layer is
+    also an attribute of that name (``model.fc``) and its parameters are named after it.
+
+    Args:
+        layers (Modules, or one OrderedDict of them): the layers, in order.
+
+    Shape:
+        x: whatever the first layer takes; the output is the last layer's.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> model = nn.Sequential(nn.Linear(2, 10), nn.Sigmoid(), nn.Linear(10, 1))
+        >>> model(mg.randn(4, 2)).shape
+        (4, 1)
+        >>> model[0]
+        Linear(in_features=2, out_features=10, bias=True)
     """
 
     def __init__(self, *layers: Module):
@@ -97,11 +130,17 @@ class Sequential(Module):
         self._names.append(name)
 
     def forward(self, x):
+        """Each layer in turn, each fed the previous one's output."""
         for layer in self._layers:
             x = layer(x)
         return x
 
     def append(self, layer: Module) -> "Sequential":
+        """Add ``layer`` at the end; returns the Sequential.
+
+        Args:
+            layer (Module): the layer.
+        """
         if not isinstance(layer, Module):
             raise TypeError(f"Sequential.append: expected a Module, got {type(layer).__name__}.")
         self._layers.append(layer)
@@ -122,13 +161,27 @@ class Sequential(Module):
 
 class ReLU(Module):
     """max(x, 0), elementwise; ``inplace=True`` writes the result into the input, as
-    PyTorch's."""
+    PyTorch's.
+
+    Args:
+        inplace (bool): write the result into the input.
+
+    Shape:
+        x: any shape; the output has the same.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.ReLU()(mg.tensor([-1.0, 2.0]))
+        tensor([0., 2.])
+    """
 
     def __init__(self, inplace: bool = False):
         super().__init__()
         self.inplace = inplace
 
     def forward(self, x):
+        """max(x, 0), elementwise."""
         return F.in_place(x, x.relu(), "relu") if self.inplace else x.relu()
 
     def extra_repr(self) -> str:
@@ -136,22 +189,62 @@ class ReLU(Module):
 
 
 class Sigmoid(Module):
-    """1 / (1 + e⁻ˣ), elementwise: squashes any number into (0, 1)."""
+    """1 / (1 + e⁻ˣ), elementwise: squashes any number into (0, 1).
+
+    Shape:
+        x: any shape; the output has the same.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.Sigmoid()(mg.tensor([0.0]))
+        tensor([0.5])
+    """
 
     def forward(self, x):
+        """σ(x), elementwise."""
         return x.sigmoid()
 
 
 class Tanh(Module):
-    """tanh(x), elementwise: squashes any number into (-1, 1)."""
+    """tanh(x), elementwise: squashes any number into (-1, 1).
+
+    Shape:
+        x: any shape; the output has the same.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.Tanh()(mg.tensor([0.0]))
+        tensor([0.])
+    """
 
     def forward(self, x):
+        """tanh(x), elementwise."""
         return x.tanh()
 
 
 class Dropout(Module):
-    """In training, zero each element with probability ``p`` (and scale the rest by 1/(1-p));
-    after ``eval()``, pass the input through unchanged."""
+    """In training, zero each element with probability ``p`` (and scale the rest by
+    1/(1-p)); after ``eval()``, pass the input through unchanged
+    (:func:`minigrad.nn.functional.dropout`).
+
+    Args:
+        p (float): the probability of zeroing an element (0.5).
+        inplace (bool): write the result into the input.
+        rng (optional): the generator to draw from (minigrad's by default).
+
+    Shape:
+        x: any shape; the output has the same.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> drop = nn.Dropout(0.5)
+        >>> x = mg.ones(4)
+        >>> drop.eval()(x) is x
+        True
+    """
 
     def __init__(self, p: float = 0.5, inplace: bool = False, rng=None):
         super().__init__()
@@ -161,6 +254,7 @@ class Dropout(Module):
         self.rng = rng
 
     def forward(self, x):
+        """Dropout in training mode, ``x`` itself in evaluation mode."""
         return F.dropout(x, self.p, self.training, self.inplace, rng=self.rng)
 
     def extra_repr(self) -> str:
@@ -169,24 +263,54 @@ class Dropout(Module):
 
 class Identity(Module):
     """Returns its input unchanged (a placeholder, e.g. for a removed layer); it accepts and
-    ignores any arguments, as PyTorch's does."""
+    ignores any arguments, as PyTorch's does.
+
+    Args:
+        args, kwargs: ignored.
+
+    Shape:
+        x: anything; returned as it is.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> x = mg.zeros(2)
+        >>> nn.Identity(54, unused="yes")(x) is x
+        True
+    """
 
     def __init__(self, *args, **kwargs):
         super().__init__()
 
     def forward(self, x):
+        """``x`` itself."""
         return x
 
 
 class Flatten(Module):
-    """Flattens dimensions ``start_dim`` … ``end_dim`` into one: by default everything but
-    the batch, so (N, C, H, W) becomes (N, C·H·W), ready for a Linear layer."""
+    """Flattens dimensions ``start_dim`` … ``end_dim`` into one: by default everything but the
+    batch, so (N, C, H, W) becomes (N, C·H·W), ready for a Linear layer (chapter 12).
+
+    Args:
+        start_dim (int): the first axis merged (1).
+        end_dim (int): the last axis merged (-1).
+
+    Shape:
+        x: (N, C, H, W) -> (N, C·H·W) with the defaults.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.Flatten()(mg.zeros(8, 3, 4, 4)).shape
+        (8, 48)
+    """
 
     def __init__(self, start_dim: int = 1, end_dim: int = -1):
         super().__init__()
         self.start_dim, self.end_dim = start_dim, end_dim
 
     def forward(self, x):
+        """``x`` with axes ``start_dim`` … ``end_dim`` merged."""
         shape = x.shape
         start, end = self.start_dim % max(len(shape), 1), self.end_dim % max(len(shape), 1)
         if start > end:

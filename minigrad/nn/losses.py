@@ -84,12 +84,38 @@ def _pointwise(fn: str, input, target, reduction: str, value, slope) -> Tensor:
 
 
 def l1_loss(input, target, reduction: str = "mean") -> Tensor:
-    """Mean (or sum) of |input - target|; its slope is ±1 (0 where they are equal)."""
+    """The mean (or sum) of |input - target|; its slope is ±1 (0 where they are equal).
+
+    Args:
+        input (Tensor): any shape.
+        target (Tensor): the same shape.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'`` (one loss per element).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.l1_loss(mg.tensor([1.0, -1.0]), mg.tensor([0.0, 0.0]))
+        tensor(1.)
+    """
     return _pointwise("l1_loss", input, target, reduction, np.abs, np.sign)
 
 
 def smooth_l1_loss(input, target, reduction: str = "mean", beta: float = 1.0) -> Tensor:
-    """½d²/β where |d| < β, |d| - ½β elsewhere: quadratic near 0, linear (robust) far away."""
+    """½d²/β where |d| < β, |d| - ½β elsewhere (d = input - target): quadratic near 0, linear
+    (robust to outliers) far away.
+
+    Args:
+        input (Tensor): any shape.
+        target (Tensor): the same shape.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'`` (one loss per element).
+        beta (float): where the quadratic part ends (1).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.smooth_l1_loss(mg.tensor([0.5, 3.0]), mg.zeros(2), reduction="none")
+        tensor([0.125, 2.5  ])
+    """
     if beta < 0:
         raise ValueError(f"smooth_l1_loss: beta must be >= 0, got {beta}.")
     if beta == 0:
@@ -101,7 +127,20 @@ def smooth_l1_loss(input, target, reduction: str = "mean", beta: float = 1.0) ->
 
 
 def huber_loss(input, target, reduction: str = "mean", delta: float = 1.0) -> Tensor:
-    """½d² where |d| < δ, δ(|d| - ½δ) elsewhere (smooth L1 scaled by δ)."""
+    """½d² where |d| < δ, δ(|d| - ½δ) elsewhere (d = input - target): smooth L1 scaled by δ.
+
+    Args:
+        input (Tensor): any shape.
+        target (Tensor): the same shape.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'`` (one loss per element).
+        delta (float): where the quadratic part ends (1).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.huber_loss(mg.tensor([0.5, 3.0]), mg.zeros(2), reduction="sum", delta=2.0)
+        tensor(4.125)
+    """
     if delta <= 0:
         raise ValueError(f"huber_loss: delta must be > 0, got {delta}.")
     return _pointwise("huber_loss", input, target, reduction,
@@ -117,9 +156,21 @@ _BCE_EPS = float(np.float32(1e-12))
 def binary_cross_entropy(input, target, weight=None, reduction: str = "mean") -> Tensor:
     """-w·(t·log p + (1 - t)·log(1 - p)) for probabilities p in [0, 1].
 
-    As in PyTorch, each log is clamped at -100, so p = 0 or 1 gives a large finite
-    loss, and the slope's denominator p(1 - p) at least 1e-12.  For raw scores use
+    As in PyTorch, each log is clamped at -100, so p = 0 or 1 gives a large finite loss,
+    and the slope's denominator p(1 - p) at least 1e-12.  For raw scores use
     :func:`binary_cross_entropy_with_logits`, which is exact for any score.
+
+    Args:
+        input (Tensor): probabilities p (after a sigmoid), any shape.
+        target (Tensor): targets t in [0, 1], the same shape.
+        weight (Tensor, optional): w, broadcastable to the input.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'`` (one loss per element).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.binary_cross_entropy(mg.tensor([0.8, 0.1]), mg.tensor([1.0, 0.0]))
+        tensor(0.16425203)
     """
     fn = "binary_cross_entropy"
     F._check_reduction(reduction, fn)
@@ -153,10 +204,23 @@ def binary_cross_entropy_with_logits(input, target, weight=None, reduction: str 
                                      pos_weight=None) -> Tensor:
     """Sigmoid and binary cross-entropy in one, exact for scores of any size.
 
-    With s(z) = log(1 + e⁻ᶻ) computed as max(-z, 0) + log(1 + e^-|z|) (never
-    overflows), the loss is (1 - t)·z + (1 + (pos_weight - 1)·t)·s(z), and its
-    slope in z is σ(z) - t when pos_weight is 1.  ``pos_weight`` (one per class, the
-    last dimension) weighs the positive examples.
+    With s(z) = log(1 + e⁻ᶻ) computed as max(-z, 0) + log(1 + e^-|z|) (never overflows),
+    the loss is (1 - t)·z + (1 + (pos_weight - 1)·t)·s(z), and its slope in z is σ(z) - t
+    when ``pos_weight`` is 1.
+
+    Args:
+        input (Tensor): raw scores z, any shape.
+        target (Tensor): targets t in [0, 1], the same shape.
+        weight (Tensor, optional): a weight per element, broadcastable to the input.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'`` (one loss per element).
+        pos_weight (Tensor, optional): weighs the positive examples, one per class (the
+            last dimension).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.binary_cross_entropy_with_logits(mg.tensor([1000.0, -1000.0]), mg.tensor([1.0, 0.0]))
+        tensor(0.)
     """
     fn = "binary_cross_entropy_with_logits"
     F._check_reduction(reduction, fn)
@@ -273,9 +337,22 @@ def nll_loss(input, target, weight=None, ignore_index: int = -100,
     """The negative log-likelihood of the target class, given log-probabilities.
 
     ``input`` (N, C) or (N, C, d1, ...) holds log-probabilities (``log_softmax``'s
-    output); ``target`` the class of each sample.  With class ``weight`` w, the mean
-    is Σ w[yᵢ]·(-input[i, yᵢ]) / Σ w[yᵢ]; targets equal to ``ignore_index`` count
-    for nothing.
+    output); ``target`` the class of each sample.  With class ``weight`` w, the mean is
+    Σ w[yᵢ]·(-input[i, yᵢ]) / Σ w[yᵢ]; targets equal to ``ignore_index`` count for nothing.
+
+    Args:
+        input (Tensor): log-probabilities, (N, C) or (N, C, d1, ...).
+        target (Tensor): class indices, (N,) or (N, d1, ...).
+        weight (Tensor, optional): (C,), a weight per class.
+        ignore_index (int): a target to skip (-100).
+        reduction (str): ``'mean'`` (weighted), ``'sum'`` or ``'none'`` (one per sample).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> logp = mg.tensor([[-0.1, -2.0], [-3.0, -0.5]])
+        >>> F.nll_loss(logp, mg.tensor([0, 1]))
+        tensor(0.3)
     """
     fn = "nll_loss"
     F._check_reduction(reduction, fn)
@@ -366,20 +443,61 @@ def _weight_not_reduction(weight, name: str):
 
 
 class MSELoss(_Loss):
-    """Mean squared error, for regression.  Prediction and target must have the same shape."""
+    """The mean squared error (:func:`minigrad.nn.functional.mse_loss`), for regression.
+
+    Args:
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``.
+
+    Shape:
+        prediction: any shape; target: the same (no broadcasting); output: a number.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.MSELoss()(mg.tensor([1.0, 3.0]), mg.tensor([1.0, 1.0]))
+        tensor(2.)
+    """
 
     def forward(self, prediction, target):
         return F.mse_loss(prediction, target, self.reduction)
 
 
 class L1Loss(_Loss):
-    """Mean absolute error."""
+    """The mean absolute error (:func:`minigrad.nn.functional.l1_loss`).
+
+    Args:
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``.
+
+    Shape:
+        input: any shape; target: the same; output: a number.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.L1Loss(reduction="sum")(mg.tensor([1.0, 3.0]), mg.tensor([1.0, 1.0]))
+        tensor(2.)
+    """
 
     def forward(self, input, target):
         return l1_loss(input, target, self.reduction)
 
 
 class SmoothL1Loss(_Loss):
+    """:func:`minigrad.nn.functional.smooth_l1_loss` as a module.
+
+    Args:
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``.
+        beta (float): where the quadratic part ends (1).
+
+    Shape:
+        input: any shape; target: the same; output: a number.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.SmoothL1Loss()(mg.tensor([0.5]), mg.tensor([0.0]))
+        tensor(0.125)
+    """
     def __init__(self, reduction: str = "mean", beta: float = 1.0):
         super().__init__(reduction)
         self.beta = beta
@@ -389,6 +507,21 @@ class SmoothL1Loss(_Loss):
 
 
 class HuberLoss(_Loss):
+    """:func:`minigrad.nn.functional.huber_loss` as a module.
+
+    Args:
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``.
+        delta (float): where the quadratic part ends (1).
+
+    Shape:
+        input: any shape; target: the same; output: a number.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.HuberLoss(delta=2.0)(mg.tensor([3.0]), mg.tensor([0.0]))
+        tensor(4.)
+    """
     def __init__(self, reduction: str = "mean", delta: float = 1.0):
         super().__init__(reduction)
         self.delta = delta
@@ -398,7 +531,22 @@ class HuberLoss(_Loss):
 
 
 class BCELoss(_Loss):
-    """Binary cross-entropy of probabilities (after a sigmoid)."""
+    """Binary cross-entropy of probabilities (after a sigmoid):
+    :func:`minigrad.nn.functional.binary_cross_entropy`.
+
+    Args:
+        weight (Tensor, optional): a weight per element (broadcast).
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``.
+
+    Shape:
+        input: probabilities, any shape; target: the same; output: a number.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.BCELoss()(mg.tensor([0.5]), mg.tensor([1.0]))
+        tensor(0.69314718)
+    """
 
     def __init__(self, weight=None, reduction: str = "mean"):
         super().__init__(reduction)
@@ -409,7 +557,23 @@ class BCELoss(_Loss):
 
 
 class BCEWithLogitsLoss(_Loss):
-    """Binary cross-entropy of raw scores: stable for any score; prefer it to Sigmoid + BCELoss."""
+    """Binary cross-entropy of raw scores: stable for any score; prefer it to Sigmoid +
+    BCELoss (:func:`minigrad.nn.functional.binary_cross_entropy_with_logits`).
+
+    Args:
+        weight (Tensor, optional): a weight per element (broadcast).
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``.
+        pos_weight (Tensor, optional): weighs the positive examples, one per class.
+
+    Shape:
+        input: scores, any shape; target: the same; output: a number.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.BCEWithLogitsLoss()(mg.tensor([0.0]), mg.tensor([1.0]))
+        tensor(0.69314718)
+    """
 
     def __init__(self, weight=None, reduction: str = "mean", pos_weight=None):
         super().__init__(reduction)
@@ -423,7 +587,22 @@ class BCEWithLogitsLoss(_Loss):
 
 class NLLLoss(_Loss):
     """Negative log-likelihood of log-probabilities (``LogSoftmax`` + ``NLLLoss`` =
-    ``CrossEntropyLoss``)."""
+    ``CrossEntropyLoss``): :func:`minigrad.nn.functional.nll_loss`.
+
+    Args:
+        weight (Tensor, optional): (C,), a weight per class.
+        ignore_index (int): a target to skip (-100).
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``.
+
+    Shape:
+        input: (N, C) log-probabilities; target: (N,) class indices; output: a number.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.NLLLoss()(mg.tensor([[-0.5, -1.0]]), mg.tensor([1]))
+        tensor(1.)
+    """
 
     def __init__(self, weight=None, ignore_index: int = -100, reduction: str = "mean"):
         super().__init__(reduction)
@@ -435,13 +614,30 @@ class NLLLoss(_Loss):
 
 
 class CrossEntropyLoss(_Loss):
-    """Softmax and negative log-likelihood in one, for classification.
+    """Softmax and negative log-likelihood in one, for classification
+    (:func:`minigrad.nn.functional.cross_entropy`).
 
-    Give it raw scores (logits) of shape (N, C) (or (N, C, d1, ...)) and class
-    indices of shape (N,) (or (N, d1, ...)), or class probabilities of the logits'
-    shape.  It is computed through ``log_softmax``, which stays finite for logits of
-    any size, so do not apply softmax yourself first.  ``weight``, ``ignore_index``,
-    ``reduction`` and ``label_smoothing`` are PyTorch's.
+    Give it raw scores (logits) of shape (N, C) (or (N, C, d1, ...)) and class indices of
+    shape (N,) (or (N, d1, ...)), or class probabilities of the logits' shape.  It is
+    computed through ``log_softmax``, which stays finite for logits of any size, so do not
+    apply softmax yourself first.
+
+    Args:
+        weight (Tensor, optional): (C,), a weight per class.
+        ignore_index (int): a target to skip (-100).
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``.
+        label_smoothing (float): mix the targets with the uniform distribution (0).
+
+    Shape:
+        logits: (N, C); target: (N,) class indices or (N, C) probabilities; output: a
+        number.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> loss_fn = nn.CrossEntropyLoss(label_smoothing=0.1)
+        >>> loss_fn(mg.tensor([[10.0, 0.0], [0.0, 10.0]]), mg.tensor([0, 1]))
+        tensor(0.5000454)
     """
 
     def __init__(self, weight=None, ignore_index: int = -100, reduction: str = "mean",

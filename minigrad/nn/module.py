@@ -48,8 +48,20 @@ from . import hooks as _hooks
 class Parameter(Tensor):
     """A tensor that a module learns: a leaf that requires a gradient.
 
-    It is an ordinary :class:`~minigrad.Tensor` in every other way; the type only
-    tells :class:`Module` which attributes to hand to an optimizer.
+    It is an ordinary :class:`~minigrad.Tensor` in every other way; the type only tells
+    :class:`Module` which attributes to hand to an optimizer.
+
+    Args:
+        data: the initial values (a tensor, an array, numbers).
+        requires_grad (bool): True (a frozen parameter may say False).
+        dtype (optional): the dtype.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.Parameter(mg.zeros(2))
+        Parameter containing:
+        tensor([0., 0.], requires_grad=True)
     """
 
     __slots__ = ()
@@ -66,7 +78,33 @@ IncompatibleKeys = namedtuple("IncompatibleKeys", ["missing_keys", "unexpected_k
 
 
 class Module:
-    """Base class for layers and models: subclass it, set attributes, write ``forward``."""
+    """Base class for layers and models: subclass it, set attributes, write ``forward``.
+
+    Parameters and sub-modules assigned as attributes (or held in lists, tuples,
+    ``ModuleList`` and ``ModuleDict``) are found automatically, in the order they were
+    set, so ``parameters()``, ``zero_grad()``, ``train()``/``eval()``, ``state_dict()`` and
+    a printable tree come for free.  Calling the module (``model(x)``) runs ``forward``
+    with the hooks around it.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> class TwoLayer(nn.Module):
+        ...     def __init__(self):
+        ...         super().__init__()
+        ...         self.hidden = nn.Linear(2, 10)
+        ...         self.out = nn.Linear(10, 1)
+        ...     def forward(self, x):
+        ...         return self.out(self.hidden(x).sigmoid())
+        >>> net = TwoLayer()
+        >>> net(mg.randn(4, 2)).shape, net.num_parameters()
+        ((4, 1), 41)
+        >>> net
+        TwoLayer(
+          (hidden): Linear(in_features=2, out_features=10, bias=True)
+          (out): Linear(in_features=10, out_features=1, bias=True)
+        )
+    """
 
     #: True in training mode (the default), False after ``eval()``; Dropout reads it.
     training: bool = True
@@ -87,7 +125,11 @@ class Module:
     # -- running ---------------------------------------------------------------------
     def forward(self, *args, **kwargs):
         """What calling the module computes; every subclass defines it.  Call the module
-        (``module(x)``), not ``forward``, so that its hooks run."""
+        (``module(x)``), not ``forward``, so that its hooks run.
+
+        Args:
+            args, kwargs: whatever the subclass's forward takes.
+        """
         raise NotImplementedError(
             f"{type(self).__name__} has no forward() method: a Module subclass must define "
             f"forward(self, ...) to say what calling the module computes.")
@@ -277,7 +319,7 @@ class Module:
             >>> from minigrad import nn
             >>> layer = nn.Linear(3, 1)
             >>> _ = layer.register_full_backward_pre_hook(lambda m, go: (go[0] * 0,))
-            >>> layer(mg.ones(2, 3)).sum().backward()
+            >>> layer(mg.ones(2, 3, requires_grad=True)).sum().backward()
             >>> layer.bias.grad
             tensor([0.])
         """
@@ -432,7 +474,12 @@ class Module:
         return found[target]
 
     def named_buffers(self, prefix: str = "", recurse: bool = True):
-        """(dotted name, buffer) for every buffer that is not None, each module once."""
+        """(dotted name, buffer) for every buffer that is not None, each module once.
+
+        Args:
+            prefix (str): put before every name.
+            recurse (bool): include the sub-modules' buffers (True).
+        """
         modules = self.named_modules(prefix) if recurse else [(prefix, self)]
         for mod_name, module in modules:
             for name in module._buffers:
@@ -441,6 +488,11 @@ class Module:
                     yield (f"{mod_name}.{name}" if mod_name else name), value
 
     def buffers(self, recurse: bool = True):
+        """Every buffer (running statistics …) that is not None; see :meth:`named_buffers`.
+
+        Args:
+            recurse (bool): include the sub-modules' buffers (True).
+        """
         for _, b in self.named_buffers(recurse=recurse):
             yield b
 
@@ -451,11 +503,17 @@ class Module:
                 yield name, value
 
     def children(self):
+        """The direct sub-modules, in the order they were set."""
         for _, module in self.named_children():
             yield module
 
     def named_modules(self, prefix: str = ""):
-        """(dotted name, module) for this module and every module inside it, each once."""
+        """(dotted name, module) for this module (named ``prefix``) and every module inside it,
+        each once.
+
+        Args:
+            prefix (str): the name of this module, put before every other name.
+        """
         seen = set()
         stack = [(prefix, self)]
         while stack:
@@ -468,11 +526,18 @@ class Module:
             stack.extend(reversed(kids))
 
     def modules(self):
+        """This module and every module inside it, each once (see :meth:`named_modules`)."""
         for _, module in self.named_modules():
             yield module
 
     def named_parameters(self, prefix: str = "", recurse: bool = True):
-        """(dotted name, parameter) for every parameter, each once even when shared."""
+        """(dotted name, parameter) for every parameter, each once even when shared: PyTorch's
+        names (``0.weight``, ``encoder.layers.1.bias`` …).
+
+        Args:
+            prefix (str): put before every name.
+            recurse (bool): include the sub-modules' parameters (True).
+        """
         seen = set()
         modules = self.named_modules(prefix) if recurse else [(prefix, self)]
         for mod_name, module in modules:
@@ -482,13 +547,21 @@ class Module:
                     yield (f"{mod_name}.{name}" if mod_name else name), value
 
     def parameters(self, recurse: bool = True):
-        """Every parameter of this module and its sub-modules (what an optimizer needs)."""
+        """Every parameter of this module and its sub-modules (what an optimizer needs), each once.
+
+        Args:
+            recurse (bool): include the sub-modules' parameters (True).
+        """
         for _, p in self.named_parameters(recurse=recurse):
             yield p
 
     def apply(self, fn) -> "Module":
-        """Call ``fn(module)`` on every sub-module, then on this one (PyTorch's order);
-        e.g. ``model.apply(init_weights)``.  Returns this module."""
+        """Call ``fn(module)`` on every sub-module, then on this one (PyTorch's order); e.g.
+        ``model.apply(init_weights)``.  Returns this module.
+
+        Args:
+            fn: a function of one module.
+        """
         if not callable(fn):
             raise TypeError(f"apply expects a function of one module, got {type(fn).__name__}.")
         order, stack = [], [(self, False)]
@@ -504,8 +577,12 @@ class Module:
         return self
 
     def requires_grad_(self, requires_grad: bool = True) -> "Module":
-        """Switch gradient tracking of every parameter on or off: ``requires_grad_(False)``
-        freezes the module (backward then leaves its parameters' ``.grad`` alone)."""
+        """Switch gradient tracking of every parameter on or off: ``requires_grad_(False)`` freezes
+        the module (backward then leaves its parameters' ``.grad`` alone).  Returns the module.
+
+        Args:
+            requires_grad (bool): True to track.
+        """
         for p in self.parameters():
             p.requires_grad_(requires_grad)
         return self
@@ -664,6 +741,7 @@ class Module:
         (PyTorch's names and order, so a state moves between the two libraries).
 
         Args:
+            args: PyTorch's deprecated positional form, refused (pass the others by name).
             destination (dict, optional): put the entries here (and return it).
             prefix (str): put this before every name (``"model."``).
             keep_vars (bool): the Parameter and buffer tensors themselves instead of copies

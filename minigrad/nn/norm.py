@@ -69,13 +69,32 @@ def _grads(gx, g, xhat, axes, need):
 # -- batch norm ----------------------------------------------------------------------------
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training: bool = False,
                momentum: float = 0.1, eps: float = 1e-5) -> Tensor:
-    """Normalise each channel (axis 1) of ``input`` (N, C, ...) over the batch and positions.
+    """Normalise each channel (axis 1) of ``input`` (N, C, ...) over the batch and positions,
+    then scale by ``weight`` and shift by ``bias`` (chapter 11).
 
-    In training, the batch's statistics are used and ``running_mean``/``running_var``
-    (when given) are updated in place: ``running = (1 - momentum)·running +
-    momentum·batch`` with the *unbiased* variance, as PyTorch (``momentum=None`` is
-    for the caller to turn into 1/batches_seen).  Otherwise the running statistics
-    are used and backward treats them as constants.
+    In training, the batch's statistics are used and ``running_mean``/``running_var`` (when
+    given) are updated in place: ``running = (1 - momentum)·running + momentum·batch`` with
+    the *unbiased* variance, as PyTorch (``momentum=None`` is for the caller to turn into
+    1/batches_seen).  Otherwise the running statistics are used and backward treats them as
+    constants.
+
+    Args:
+        input (Tensor): (N, C, ...).
+        running_mean (Tensor, optional): (C,), updated in place in training.
+        running_var (Tensor, optional): (C,), likewise.
+        weight (Tensor, optional): (C,), the scale γ.
+        bias (Tensor, optional): (C,), the shift β.
+        training (bool): use (and update from) the batch's statistics.
+        momentum (float): the running statistics' update rate.
+        eps (float): added to the variance before the square root.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> x = mg.tensor([[1.0, 10.0], [3.0, 30.0]])
+        >>> F.batch_norm(x, None, None, training=True).data.round(4)
+        array([[-1., -1.],
+               [ 1.,  1.]])
     """
     x = F._tensor(input, "input", "batch_norm")
     X = x.data
@@ -186,12 +205,58 @@ class _BatchNorm(Module):
 
 
 class BatchNorm1d(_BatchNorm):
-    """Batch norm of (N, C) or (N, C, L) inputs, per channel C."""
+    """Batch norm of (N, C) or (N, C, L) inputs, per channel C (:func:`batch_norm`), with
+    running statistics for evaluation (chapter 11).
+
+    Args:
+        num_features (int): C, the channels.
+        eps (float): added to the variance before the square root (1e-5).
+        momentum (float or None): the running statistics' update rate (0.1); None keeps a
+            cumulative average of every batch seen.
+        affine (bool): learn a per-channel ``weight`` (ones at first) and ``bias`` (zeros).
+        track_running_stats (bool): keep ``running_mean`` and ``running_var`` (buffers) to
+            use after ``eval()``; without them batch statistics are always used.
+        dtype: the parameters' and buffers' dtype (float64).
+
+    Shape:
+        x: (N, C) or (N, C, L); the output has the same.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> bn = nn.BatchNorm1d(3)
+        >>> bn(mg.randn(8, 3)).shape, bn.running_mean.shape
+        ((8, 3), (3,))
+        >>> bn
+        BatchNorm1d(3, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True)
+    """
     _ndims = (2, 3)
 
 
 class BatchNorm2d(_BatchNorm):
-    """Batch norm of images (N, C, H, W), per channel C (over the batch and every pixel)."""
+    """Batch norm of images (N, C, H, W), per channel C (over the batch and every pixel), with
+    running statistics for evaluation.
+
+    Args:
+        num_features (int): C, the channels.
+        eps (float): added to the variance before the square root (1e-5).
+        momentum (float or None): the running statistics' update rate (0.1); None keeps a
+            cumulative average of every batch seen.
+        affine (bool): learn a per-channel ``weight`` (ones at first) and ``bias`` (zeros).
+        track_running_stats (bool): keep ``running_mean`` and ``running_var`` (buffers) to
+            use after ``eval()``; without them batch statistics are always used.
+        dtype: the parameters' and buffers' dtype (float64).
+
+    Shape:
+        x: (N, C, H, W); the output has the same.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> bn = nn.BatchNorm2d(16, momentum=None)
+        >>> bn(mg.randn(4, 16, 5, 5)).shape, int(bn.num_batches_tracked.item())
+        ((4, 16, 5, 5), 1)
+    """
     _ndims = (4,)
 
 
@@ -203,7 +268,24 @@ def _shape_tuple(normalized_shape) -> tuple:
 
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps: float = 1e-5) -> Tensor:
-    """Normalise each sample over its last ``len(normalized_shape)`` dimensions."""
+    """Normalise each sample over its last ``len(normalized_shape)`` dimensions (mean 0,
+    variance 1), then scale by ``weight`` and shift by ``bias``; the same in training and
+    evaluation (transformers use it).
+
+    Args:
+        input (Tensor): (..., *normalized_shape).
+        normalized_shape (int or tuple): the trailing shape normalised over.
+        weight (Tensor, optional): the scale, of shape ``normalized_shape``.
+        bias (Tensor, optional): the shift, of shape ``normalized_shape``.
+        eps (float): added to the variance before the square root.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.layer_norm(mg.tensor([[1.0, 3.0], [10.0, 30.0]]), 2).data.round(4)
+        array([[-1.,  1.],
+               [-1.,  1.]])
+    """
     x = F._tensor(input, "input", "layer_norm")
     X = x.data
     shape = _shape_tuple(normalized_shape)
@@ -236,8 +318,25 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps: float = 1e-
 
 
 class LayerNorm(Module):
-    """``LayerNorm(normalized_shape, eps=1e-5, elementwise_affine=True, bias=True)``: weight
-    starts at ones and bias at zeros, as in PyTorch."""
+    """``LayerNorm(normalized_shape, eps=1e-5, elementwise_affine=True, bias=True)``:
+    :func:`layer_norm` with a learned weight (ones at first) and bias (zeros), as PyTorch's.
+
+    Args:
+        normalized_shape (int or tuple): the trailing shape normalised over.
+        eps (float): added to the variance before the square root.
+        elementwise_affine (bool): learn ``weight`` (and ``bias``).
+        bias (bool): learn ``bias`` too.
+        dtype: the parameters' dtype (float64).
+
+    Shape:
+        x: (..., *normalized_shape); the output has the same.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.LayerNorm(16)(mg.randn(2, 5, 16)).shape
+        (2, 5, 16)
+    """
 
     def __init__(self, normalized_shape, eps: float = 1e-5, elementwise_affine: bool = True,
                  bias: bool = True, dtype=np.float64):

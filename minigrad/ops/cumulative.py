@@ -61,7 +61,7 @@ def cumsum(a, dim=None, *, dtype=None) -> Tensor:
         tensor([1., 3., 6.])
         >>> mg.cumsum(mg.tensor([[1, 2], [3, 4]]), dim=1)
         tensor([[1, 3],
-                [3, 7]])
+                [3, 7]], dtype=int64)
     """
     a, d = _prepare(a, dim, dtype, "cumsum")
     A = a.data

@@ -13,6 +13,16 @@ from ..tensor import tensor_method
 
 @tensor_method("exp")
 def exp(a):
+    """eˣ, elementwise; its derivative is eˣ itself, so backward reuses the output.
+
+    Args:
+        a (Tensor): the input.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.exp(mg.Tensor([0.0, 1.0]))
+        tensor([1.        , 2.71828183])
+    """
     out = np.exp(a._data)
 
     def backward(g):
@@ -23,7 +33,16 @@ def exp(a):
 
 @tensor_method("log")
 def log(a):
-    """Natural logarithm."""
+    """The natural logarithm, elementwise; its derivative is 1/x.
+
+    Args:
+        a (Tensor): the input (positive; 0 gives -inf and negatives NaN, as in PyTorch).
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.Tensor([1.0, 100.0]).log()
+        tensor([0.        , 4.60517019])
+    """
     A = a._data
 
     def backward(g):
@@ -34,6 +53,16 @@ def log(a):
 
 @tensor_method("tanh")
 def tanh(a):
+    """tanh(x), elementwise: squashes any number into (-1, 1); its derivative is 1 - tanh².
+
+    Args:
+        a (Tensor): the input.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.tanh(mg.Tensor([0.0, 100.0]))
+        tensor([0., 1.])
+    """
     out = np.tanh(a._data)
 
     def backward(g):
@@ -55,7 +84,17 @@ def sigmoid_array(x: np.ndarray) -> np.ndarray:
 
 @tensor_method("sigmoid")
 def sigmoid(a):
-    """1 / (1 + e⁻ˣ), computed without overflow and without losing digits for x ≪ 0."""
+    """σ(x) = 1 / (1 + e⁻ˣ), elementwise, computed without overflow and without losing digits
+    for x ≪ 0; its derivative is σ(1 - σ).
+
+    Args:
+        a (Tensor): the input.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.sigmoid(mg.Tensor([0.0, -800.0]))
+        tensor([0.5, 0. ])
+    """
     out = sigmoid_array(a._data).astype(a.dtype, copy=False)
 
     def backward(g):
@@ -66,7 +105,17 @@ def sigmoid(a):
 
 @tensor_method("relu")
 def relu(a):
-    """max(x, 0); its slope is 1 where x > 0 and 0 elsewhere (we pick 0 at x = 0, as PyTorch)."""
+    """max(x, 0), elementwise; its slope is 1 where x > 0 and 0 elsewhere (we pick 0 at x = 0,
+    as PyTorch).
+
+    Args:
+        a (Tensor): the input.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.Tensor([-1.0, 0.0, 2.0]).relu()
+        tensor([0., 0., 2.])
+    """
     out = np.maximum(a._data, 0)
 
     def backward(g):

@@ -74,7 +74,10 @@ def _inplace_binary(name: str, ufunc):
         return _write(t, lambda array: ufunc(array, operand, out=array, casting="same_kind"),
                       name)
     method.__name__ = name
-    method.__doc__ = f"``t.{name}(other)``: {ufunc.__name__} into ``t`` itself; returns ``t``."
+    method.__doc__ = (f"``t.{name}(other)``: {ufunc.__name__} into ``t`` itself; returns ``t``."
+                      f"\n\n    Args:\n        other (Tensor or number): the operand "
+                      f"(broadcast to ``t``).\n        alpha (number, optional): multiply "
+                      f"``other`` by it first (PyTorch's ``t.add_(other, alpha=...)``).\n")
     return method
 
 
@@ -141,5 +144,16 @@ def clamp_(t, min=None, max=None):
 
 @tensor_method("clone")
 def clone(a):
-    """A copy with its own memory that stays in the graph: gradients flow back through it."""
+    """A copy with its own memory that stays in the graph: gradients flow back through it.
+
+    Args:
+        a (Tensor): the tensor to copy.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.tensor([1.0, 2.0], requires_grad=True)
+        >>> y = x.clone()
+        >>> y.sum().backward(); x.grad
+        tensor([1., 1.])
+    """
     return autograd.record(a.data.copy(), (a,), lambda g: (g,), "clone")

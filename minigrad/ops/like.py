@@ -68,7 +68,7 @@ def new_ones(a, *size, dtype=None, device=None, requires_grad: bool = False) -> 
     Example:
         >>> import minigrad as mg
         >>> mg.tensor([1, 2]).new_ones(3)
-        tensor([1, 1, 1])
+        tensor([1, 1, 1], dtype=int64)
     """
     _device(device, "new_ones")
     return _new(a, shape_arg(size, "new_ones", False), 1, dtype, requires_grad, "new_ones")

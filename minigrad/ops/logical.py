@@ -27,6 +27,9 @@ def _logical(ufunc, name: str, doc: str):
 
 logical_and = _logical(np.logical_and, "logical_and", """True where both are nonzero.
 
+    Args:
+        a, b (Tensor or number): the operands (any dtype; shapes broadcast).
+
     Example:
         >>> import minigrad as mg
         >>> mg.logical_and(mg.tensor([True, True, False]), mg.tensor([1, 0, 1]))
@@ -34,12 +37,18 @@ logical_and = _logical(np.logical_and, "logical_and", """True where both are non
     """)
 logical_or = _logical(np.logical_or, "logical_or", """True where either is nonzero.
 
+    Args:
+        a, b (Tensor or number): the operands (any dtype; shapes broadcast).
+
     Example:
         >>> import minigrad as mg
         >>> mg.tensor([0.0, 2.0]).logical_or(mg.tensor([0.0, 0.0]))
         tensor([False,  True], dtype=bool)
     """)
 logical_xor = _logical(np.logical_xor, "logical_xor", """True where exactly one is nonzero.
+
+    Args:
+        a, b (Tensor or number): the operands (any dtype; shapes broadcast).
 
     Example:
         >>> import minigrad as mg
@@ -51,6 +60,9 @@ logical_xor = _logical(np.logical_xor, "logical_xor", """True where exactly one 
 @tensor_method("logical_not")
 def logical_not(a) -> Tensor:
     """True where the element is zero (False), a bool tensor.
+
+    Args:
+        a (Tensor): the input, any dtype.
 
     Example:
         >>> import minigrad as mg
@@ -102,6 +114,9 @@ bitwise_xor = tensor_method("bitwise_xor", "__xor__", "__rxor__")(_bitwise(
 @tensor_method("bitwise_not", "__invert__")
 def bitwise_not(a) -> Tensor:
     """``~a``: for a bool tensor the opposite mask, for an integer tensor each bit flipped.
+
+    Args:
+        a (Tensor): a bool or integer tensor.
 
     Example:
         >>> import minigrad as mg

@@ -17,7 +17,17 @@ from .operands import binary, number, pair, scalar
 
 @tensor_method("mul", "__mul__", "__rmul__")
 def mul(a, b):
-    """a * b, elementwise, with NumPy broadcasting."""
+    """a * b, elementwise, with NumPy broadcasting; the gradient is g·b for a and g·a for b
+    (the product rule, chapter 3).
+
+    Args:
+        a, b (Tensor or number): the operands; their shapes broadcast.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.mul(mg.Tensor([1.0, 2.0]), mg.Tensor([3.0, 4.0]))
+        tensor([3., 8.])
+    """
     if not isinstance(b, Tensor) and scalar(b) and isinstance(a, Tensor):
         factor = number(b)
         return record(a._data * factor, (a,), lambda g: (g * factor,), "mul")
@@ -50,7 +60,21 @@ def _matrix_backward(A, B, need_a: bool, need_b: bool):
 
 @tensor_method("mm")
 def mm(a, b):
-    """Matrix product of two 2-D tensors (the article's name; ``@`` handles every case)."""
+    """The matrix product of two 2-D tensors (the article's name; ``@`` handles every case).
+    Its gradients are G @ Bᵀ for A and Aᵀ @ G for B.
+
+    Args:
+        a (Tensor): (n, k).
+        b (Tensor): (k, m).
+
+    Shape:
+        (n, m).
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.mm(mg.Tensor([[1.0, 2.0]]), mg.Tensor([[3.0], [4.0]]))
+        tensor([[11.]])
+    """
     a, b = pair(a, b, "mm")
     A, B = a._data, b._data
     if A.ndim != 2 or B.ndim != 2:
@@ -67,7 +91,23 @@ def mm(a, b):
 @tensor_method("matmul", "__matmul__")
 def matmul(a, b):
     """``a @ b`` with NumPy's rules: vectors, matrices, and batches of matrices whose
-    leading (batch) dimensions broadcast."""
+    leading (batch) dimensions broadcast.
+
+    Args:
+        a, b (Tensor): at least 1-D each; a's last size must equal b's second-to-last (or
+            only) size.
+
+    Shape:
+        (..., n, k) @ (..., k, m) -> (..., n, m); a vector operand loses its axis in the
+        result.
+
+    Example:
+        >>> import minigrad as mg
+        >>> (mg.ones(5, 2, 3) @ mg.ones(3, 4)).shape
+        (5, 2, 4)
+        >>> mg.matmul(mg.Tensor([1.0, 2.0]), mg.Tensor([3.0, 4.0]))
+        tensor(11.)
+    """
     a, b = pair(a, b, "matmul")
     A, B = a._data, b._data
     if A.ndim == 0 or B.ndim == 0:
@@ -112,7 +152,17 @@ def rmatmul(a, b):
 
 @tensor_method("permute")
 def permute(a, *dims):
-    """Reorder the axes: ``t.permute(2, 0, 1)``.  The gradient is permuted back."""
+    """Reorder the axes: ``t.permute(2, 0, 1)``.  The gradient is permuted back.
+
+    Args:
+        a (Tensor): the input.
+        dims (ints, or one tuple): a new order of all of ``a``'s axes.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.zeros(2, 3, 4).permute(2, 0, 1).shape
+        (4, 2, 3)
+    """
     if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
         dims = tuple(dims[0])
     axes = [d % a.ndim for d in dims] if a.ndim else list(dims)
@@ -129,7 +179,20 @@ def permute(a, *dims):
 
 @tensor_method("transpose")
 def transpose(a, dim0: int = -2, dim1: int = -1):
-    """Swap two axes; with no arguments, the last two (a matrix's rows and columns)."""
+    """Swap two axes; with no arguments, the last two (a matrix's rows and columns).
+
+    Args:
+        a (Tensor): at least 2-D.
+        dim0, dim1 (int): the axes to swap (-2 and -1 by default).
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.zeros(2, 3, 4).transpose(0, 2).shape
+        (4, 3, 2)
+        >>> mg.Tensor([[1.0, 2.0]]).transpose()
+        tensor([[1.],
+                [2.]])
+    """
     if a.ndim < 2:
         raise ShapeError(f"transpose: needs at least 2 dimensions, got shape {a._data.shape}.")
     for d in (dim0, dim1):
@@ -144,7 +207,13 @@ def transpose(a, dim0: int = -2, dim1: int = -1):
 
 @tensor_method("T", prop=True)
 def T(a):
-    """All axes reversed (rows and columns swapped, for a matrix)."""
+    """All axes reversed (rows and columns swapped, for a matrix): ``t.T``.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.zeros(2, 3).T.shape
+        (3, 2)
+    """
     return permute(a, *reversed(range(a.ndim)))
 
 
@@ -153,12 +222,15 @@ def t(a):
     """PyTorch's ``t.t()``: a matrix transposed; a vector or a number comes back unchanged
     (as a new tensor that shares its values, as in PyTorch).
 
+    Args:
+        a (Tensor): at most 2-D.
+
     Example:
         >>> import minigrad as mg
         >>> mg.tensor([[1, 2, 3], [4, 5, 6]]).t()
         tensor([[1, 4],
                 [2, 5],
-                [3, 6]])
+                [3, 6]], dtype=int64)
     """
     if a.ndim > 2:
         raise ShapeError(f"t: expects a tensor with at most 2 dimensions, got shape "

@@ -74,7 +74,7 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None) -> Tensor:
         >>> import minigrad as mg
         >>> x = mg.tensor([[3.0, -4.0], [0.0, 1.0]])
         >>> mg.linalg.vector_norm(x)
-        tensor(5.0990195)
+        tensor(5.09901951)
         >>> mg.linalg.vector_norm(x, ord=1, dim=1)
         tensor([7., 1.])
         >>> mg.linalg.vector_norm(x, ord=float("inf"), dim=0, keepdim=True)
@@ -170,7 +170,7 @@ def matrix_norm(A, ord="fro", dim=(-2, -1), keepdim=False, *, dtype=None) -> Ten
         >>> import minigrad as mg
         >>> A = mg.tensor([[1.0, -2.0], [3.0, 4.0]])
         >>> mg.linalg.matrix_norm(A)
-        tensor(5.4772256)
+        tensor(5.47722558)
         >>> mg.linalg.matrix_norm(A, ord=1), mg.linalg.matrix_norm(A, ord=float("inf"))
         (tensor(6.), tensor(7.))
     """
@@ -297,7 +297,7 @@ def norm(input, p="fro", dim=None, keepdim=False, dtype=None) -> Tensor:
         >>> import minigrad as mg
         >>> x = mg.tensor([[3.0, 4.0], [6.0, 8.0]])
         >>> x.norm()
-        tensor(11.18034)
+        tensor(11.18033989)
         >>> x.norm(dim=1)
         tensor([ 5., 10.])
         >>> mg.norm(x, p=1, dim=0)

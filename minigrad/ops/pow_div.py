@@ -15,7 +15,18 @@ from .operands import binary, number, pair, scalar
 
 @tensor_method("pow", "__pow__")
 def pow(a, b):
-    """a ** b, where the exponent is a number or a tensor."""
+    """a ** b, where the exponent is a number or a tensor; the gradients are b·a^(b-1) and
+    a^b·ln a (chapter 4).
+
+    Args:
+        a (Tensor): the base.
+        b (Tensor or number): the exponent (shapes broadcast).
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.pow(mg.Tensor([2.0, 3.0]), 2)
+        tensor([4., 9.])
+    """
     if isinstance(b, numbers.Number) and not isinstance(a, (numbers.Number, np.ndarray)):
         return _pow_number(a, b)
     a, b = pair(a, b, "pow")
@@ -60,7 +71,17 @@ def rpow(a, b):
 
 @tensor_method("div", "truediv", "__truediv__")
 def truediv(a, b):
-    """a / b, with NumPy broadcasting."""
+    """a / b, elementwise with NumPy broadcasting; the gradients are g/b and -g·a/b²
+    (chapter 4).  ``minigrad.div`` is the same function.
+
+    Args:
+        a, b (Tensor or number): numerator and denominator; their shapes broadcast.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.div(mg.Tensor([1.0, 3.0]), 2)
+        tensor([0.5, 1.5])
+    """
     if not isinstance(b, Tensor) and scalar(b) and isinstance(a, Tensor):
         divisor = number(b)
         return record(a._data / divisor, (a,), lambda g: (g / divisor,), "div")

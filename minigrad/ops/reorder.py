@@ -37,10 +37,10 @@ def flip(a, *dims) -> Tensor:
         >>> x = mg.tensor([[1, 2, 3], [4, 5, 6]])
         >>> x.flip(1)
         tensor([[3, 2, 1],
-                [6, 5, 4]])
+                [6, 5, 4]], dtype=int64)
         >>> mg.flip(x, (0, 1))
         tensor([[6, 5, 4],
-                [3, 2, 1]])
+                [3, 2, 1]], dtype=int64)
     """
     if not isinstance(a, Tensor):
         raise TypeError(f"flip: expected a Tensor, got {type(a).__name__}.")
@@ -78,10 +78,10 @@ def roll(a, shifts, dims=None) -> Tensor:
         >>> x = mg.tensor([[0, 1, 2], [3, 4, 5]])
         >>> mg.roll(x, 1)
         tensor([[5, 0, 1],
-                [2, 3, 4]])
+                [2, 3, 4]], dtype=int64)
         >>> x.roll(-1, 1)
         tensor([[1, 2, 0],
-                [4, 5, 3]])
+                [4, 5, 3]], dtype=int64)
     """
     if not isinstance(a, Tensor):
         raise TypeError(f"roll: expected a Tensor, got {type(a).__name__}.")

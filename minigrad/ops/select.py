@@ -19,10 +19,26 @@ from .operands import as_tensor, axis, bool_array, int_array, pair
 
 
 def gather(a, dim: int, index) -> Tensor:
-    """``out[i][j] = a[index[i][j]][j]`` for ``dim=0`` (and so on for other dims), as PyTorch.
+    """``out[i][j] = a[index[i][j]][j]`` for ``dim=0`` (and so on for other dims), as
+    PyTorch's.  ``index`` is an integer tensor with as many axes as ``a``; along every
+    axis but ``dim`` it may be shorter than ``a``.  Each gathered element's gradient goes
+    back to where it came from.
 
-    ``index`` is an integer tensor with as many axes as ``a``; along every axis but
-    ``dim`` it may be shorter than ``a``.  The output has ``index``'s shape."""
+    Args:
+        a (Tensor): the input.
+        dim (int): the axis along which ``index`` picks.
+        index (Tensor): integer positions.
+
+    Shape:
+        the output has ``index``'s shape.
+
+    Example:
+        >>> import minigrad as mg
+        >>> scores = mg.tensor([[0.1, 0.9], [0.8, 0.2]])
+        >>> scores.gather(1, mg.tensor([[1], [0]]))
+        tensor([[0.9],
+                [0.8]])
+    """
     if not isinstance(a, Tensor):
         raise TypeError(f"gather: input must be a Tensor, got {type(a).__name__}.")
     d = axis(dim, max(a.ndim, 1), "gather")
@@ -78,9 +94,20 @@ def take_along(a, d: int, idx: np.ndarray, op: str, out_shape=None) -> tuple:
 @tensor_method("masked_fill")
 def masked_fill(a, mask, value) -> Tensor:
     """A copy of ``a`` with ``value`` wherever the bool ``mask`` (broadcast to ``a``) is True.
+    A 0-d ``value`` tensor that requires a gradient gets the sum of the gradients of the
+    places it filled.
 
-    ``value`` is a number or a 0-d tensor; a 0-d tensor that requires a gradient gets
-    the sum of the gradients of the places it filled."""
+    Args:
+        a (Tensor): the input.
+        mask (Tensor): bool, broadcastable to ``a``.
+        value (number or 0-d Tensor): the fill.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.tensor([1.0, -2.0, 3.0])
+        >>> x.masked_fill(x < 0, 0.0)
+        tensor([1., 0., 3.])
+    """
     M = bool_array(mask, "mask", "masked_fill").copy()    # a copy: backward reads it
     try:
         ok = np.broadcast_shapes(M.shape, a.shape) == a.shape
@@ -117,11 +144,24 @@ def masked_fill(a, mask, value) -> Tensor:
 
 
 def where(condition, input=None, other=None):
-    """``input`` where ``condition`` is True, ``other`` elsewhere (all three broadcast).
+    """``input`` where ``condition`` is True, ``other`` elsewhere (all three broadcast); each
+    of ``input`` and ``other`` gets the gradient of the places it supplied.
+    ``where(condition)`` alone gives the indices of the True elements, one index tensor
+    per axis (like ``nonzero(as_tuple=True)``).
 
-    ``input`` and ``other`` are tensors or numbers; each gets the gradient of the places it
-    supplied.  ``where(condition)`` alone gives the indices of the True elements, one index
-    tensor per axis (like ``nonzero(as_tuple=True)``)."""
+    Args:
+        condition (Tensor): bool.
+        input (Tensor or number, optional): the values where ``condition`` holds.
+        other (Tensor or number, optional): the values elsewhere.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.tensor([1.0, -2.0, 3.0])
+        >>> mg.where(x > 0, x, 0.0)
+        tensor([1., 0., 3.])
+        >>> mg.where(x > 0)
+        (tensor([0, 2], dtype=int64),)
+    """
     C = bool_array(condition, "condition", "where").copy()  # a copy: backward reads it
     if input is None and other is None:
         return tuple(Tensor._from_op(i.astype(np.int64)) for i in np.nonzero(C))
@@ -153,7 +193,19 @@ def where(condition, input=None, other=None):
 
 @tensor_method("where")
 def where_method(a, condition, other) -> Tensor:
-    """``t.where(condition, other)``: ``t`` where ``condition`` is True, ``other`` elsewhere."""
+    """``t.where(condition, other)``: ``t`` where ``condition`` is True, ``other`` elsewhere.
+
+    Args:
+        a (Tensor): the values where ``condition`` holds.
+        condition (Tensor): bool.
+        other (Tensor or number): the values elsewhere.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.tensor([1.0, -2.0])
+        >>> x.where(x > 0, -1.0)
+        tensor([ 1., -1.])
+    """
     return where(condition, a, other)
 
 
@@ -176,7 +228,7 @@ def index_select(a, dim: int, index) -> Tensor:
         >>> x = mg.tensor([[1, 2, 3], [4, 5, 6]])
         >>> mg.index_select(x, 1, mg.tensor([2, 0, 2]))
         tensor([[3, 1, 3],
-                [6, 4, 6]])
+                [6, 4, 6]], dtype=int64)
     """
     if not isinstance(a, Tensor):
         raise TypeError(f"index_select: input must be a Tensor, got {type(a).__name__}.")

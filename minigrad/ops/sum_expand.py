@@ -25,10 +25,27 @@ def _kept_shape(shape: tuple, axes) -> tuple:
 
 @tensor_method("sum")
 def sum(a, dim=None, keepdim=None, *, keepdims=None, dtype=None):
-    """Sum over ``dim`` (an int, a tuple of ints, or None or () for every axis).
+    """Sum over ``dim`` (an int, a tuple of ints, or None or () for every axis); the gradient
+    hands g to every element that was summed (an expand, chapter 4).
 
-    ``keepdim=True`` (PyTorch's name; NumPy's ``keepdims`` works too) keeps each reduced
-    axis as size 1; ``dtype`` casts the input first (PyTorch's ``sum(dtype=...)``)."""
+    Args:
+        a (Tensor): the input.
+        dim (int or tuple of ints, optional): the axes to sum; every axis by default.
+        keepdim (bool): keep each summed axis with size 1 (PyTorch's name).
+        keepdims (bool): NumPy's name for the same.
+        dtype (optional): cast the input to this dtype first (PyTorch's ``sum(dtype=...)``).
+
+    Shape:
+        ``a``'s shape without the summed axes (with them as 1 when ``keepdim``).
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.Tensor([[1.0, 2.0], [3.0, 4.0]])
+        >>> x.sum()
+        tensor(10.)
+        >>> x.sum(0), x.sum(dim=1, keepdim=True).shape
+        (tensor([4., 6.]), (2, 1))
+    """
     if dtype is not None:
         a = a.to(dtype)
     keepdims = keep_flag(keepdim, keepdims, "sum")
@@ -44,8 +61,23 @@ def sum(a, dim=None, keepdim=None, *, keepdims=None, dtype=None):
 
 @tensor_method("mean")
 def mean(a, dim=None, keepdim=None, *, keepdims=None, dtype=None):
-    """Average over ``dim`` (as in :func:`sum`); the gradient is spread evenly, 1/n to each
-    element.  ``dtype`` casts the input first (PyTorch's ``mean(dtype=...)``)."""
+    """The average over ``dim`` (as in :func:`sum`); the gradient is spread evenly, 1/n to
+    each element.  The mean of no elements is NaN, as in PyTorch.
+
+    Args:
+        a (Tensor): the input.
+        dim (int or tuple of ints, optional): the axes to average; every axis by default.
+        keepdim (bool): keep each averaged axis with size 1.
+        keepdims (bool): NumPy's name for the same.
+        dtype (optional): cast the input to this dtype first (PyTorch's ``mean(dtype=...)``).
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.Tensor([[1.0, 2.0], [3.0, 4.0]]).mean(dim=0)
+        tensor([2., 3.])
+        >>> mg.tensor([1, 2]).mean(dtype=mg.float64)
+        tensor(1.5)
+    """
     if dtype is not None:
         a = a.to(dtype)
     keepdims = keep_flag(keepdim, keepdims, "mean")
@@ -69,15 +101,28 @@ def mean(a, dim=None, keepdim=None, *, keepdims=None, dtype=None):
 
 @tensor_method("expand")
 def expand(a, dim: int, copies: int = None, *more_sizes):
-    """Insert a new axis at ``dim`` holding ``copies`` copies of the tensor.
-
-    ``Tensor([1, 2]).expand(0, 3)`` has shape (3, 2).
+    """Insert a new axis at ``dim`` holding ``copies`` copies of the tensor (the course's
+    op, chapter 4); its gradient sums the copies (a ``sum(dim)``).
 
     **Not PyTorch's expand.**  This is the course's ``expand(dim, copies)``; PyTorch's
     ``expand(*sizes)`` takes target sizes instead, and minigrad calls that
     :func:`broadcast_to` (``t.broadcast_to((3, 4))``).  A call that can only be meant
     the PyTorch way (a tuple of sizes, more than two sizes, a ``dim`` too large for a
     new axis, a ``-1``) is an error that says so.
+
+    Args:
+        a (Tensor): the input.
+        dim (int): where the new axis goes.
+        copies (int): how many copies.
+        more_sizes: only there to recognise PyTorch's ``expand(*sizes)`` and refuse it with
+            a message.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.Tensor([1.0, 2.0]).expand(0, 3)
+        tensor([[1., 2.],
+                [1., 2.],
+                [1., 2.]])
     """
     pytorch_style = ("{call} looks like PyTorch's expand(*sizes); minigrad's expand(dim, "
                      "copies) inserts a new axis at dim holding that many copies. For "
@@ -114,8 +159,20 @@ def expand(a, dim: int, copies: int = None, *more_sizes):
 
 @tensor_method("broadcast_to")
 def broadcast_to(a, *shape):
-    """Copy the tensor along size-1 and new leading axes until it has ``shape``
-    (PyTorch's ``expand(*sizes)``); a -1 keeps that axis's size."""
+    """Copy the tensor along size-1 and new leading axes until it has ``shape`` (PyTorch's
+    ``expand(*sizes)``); a -1 keeps that axis's size.  The gradient is summed back
+    (:func:`minigrad.sum_to`).
+
+    Args:
+        a (Tensor): the input.
+        shape (ints, or one tuple): the target shape.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.Tensor([[1.0], [2.0]]).broadcast_to(2, 3)
+        tensor([[1., 1., 1.],
+                [2., 2., 2.]])
+    """
     shape = list(shape_arg(shape, "broadcast_to"))
     in_shape = a._data.shape
     lead = len(shape) - a.ndim
@@ -141,7 +198,19 @@ def broadcast_to(a, *shape):
 
 @tensor_method("reshape")
 def reshape(a, *shape):
-    """Same elements, new shape: ``t.reshape(2, 3)`` or ``t.reshape((2, 3))``; -1 is inferred."""
+    """Same elements, new shape: ``t.reshape(2, 3)`` or ``t.reshape((2, 3))``; one -1 is
+    inferred.  The gradient is reshaped back.
+
+    Args:
+        a (Tensor): the input.
+        shape (ints, or one tuple): the new shape, with as many elements.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.arange(6).reshape(2, -1)
+        tensor([[0, 1, 2],
+                [3, 4, 5]], dtype=int64)
+    """
     return reshaped(a, shape_arg(shape, "reshape"), "reshape")
 
 

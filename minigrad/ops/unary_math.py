@@ -60,6 +60,9 @@ def _flat(a, op: str, fn) -> Tensor:
 def sin(a) -> Tensor:
     """The sine, elementwise (radians); its derivative is the cosine.
 
+    Args:
+        a (Tensor): the input.
+
     Example:
         >>> import math
         >>> import minigrad as mg
@@ -73,6 +76,9 @@ def sin(a) -> Tensor:
 def cos(a) -> Tensor:
     """The cosine, elementwise (radians); its derivative is minus the sine.
 
+    Args:
+        a (Tensor): the input.
+
     Example:
         >>> import minigrad as mg
         >>> mg.tensor([0.0]).cos()
@@ -85,10 +91,13 @@ def cos(a) -> Tensor:
 def log1p(a) -> Tensor:
     """log(1 + x), accurate for x near 0 where ``(1 + x).log()`` loses digits.
 
+    Args:
+        a (Tensor): the input.
+
     Example:
         >>> import minigrad as mg
-        >>> mg.tensor([1e-10]).log1p().item()
-        1e-10
+        >>> mg.tensor([1e-10]).log1p().item()       # (1 + 1e-10).log() keeps 7 digits
+        9.999999999500001e-11
     """
     return _smooth(a, "log1p", np.log1p, lambda X, out: 1 / (1 + X))
 
@@ -96,6 +105,9 @@ def log1p(a) -> Tensor:
 @tensor_method("expm1")
 def expm1(a) -> Tensor:
     """eˣ − 1, accurate for x near 0; its derivative is eˣ (the output plus 1).
+
+    Args:
+        a (Tensor): the input.
 
     Example:
         >>> import minigrad as mg
@@ -109,6 +121,9 @@ def expm1(a) -> Tensor:
 def log2(a) -> Tensor:
     """The base-2 logarithm; its derivative is 1 / (x ln 2).
 
+    Args:
+        a (Tensor): the input.
+
     Example:
         >>> import minigrad as mg
         >>> mg.tensor([8.0]).log2()
@@ -121,6 +136,9 @@ def log2(a) -> Tensor:
 def log10(a) -> Tensor:
     """The base-10 logarithm; its derivative is 1 / (x ln 10).
 
+    Args:
+        a (Tensor): the input.
+
     Example:
         >>> import minigrad as mg
         >>> mg.tensor([1000.0]).log10()
@@ -132,6 +150,9 @@ def log10(a) -> Tensor:
 @tensor_method("rsqrt")
 def rsqrt(a) -> Tensor:
     """1 / √x; its derivative is −½ x^(−3/2) (−½ out³).
+
+    Args:
+        a (Tensor): the input.
 
     Example:
         >>> import minigrad as mg
@@ -146,6 +167,9 @@ def rsqrt(a) -> Tensor:
 def reciprocal(a) -> Tensor:
     """1 / x; its derivative is −1 / x² (−out²).
 
+    Args:
+        a (Tensor): the input.
+
     Example:
         >>> import minigrad as mg
         >>> mg.tensor([2.0, -4.0]).reciprocal()
@@ -159,10 +183,13 @@ def reciprocal(a) -> Tensor:
 def square(a) -> Tensor:
     """x², elementwise (integers stay integers); its derivative is 2x.
 
+    Args:
+        a (Tensor): the input.
+
     Example:
         >>> import minigrad as mg
         >>> mg.tensor([3, -2]).square()
-        tensor([9, 4])
+        tensor([9, 4], dtype=int64)
     """
     if not isinstance(a, Tensor):
         raise TypeError(f"square: expected a Tensor, got {type(a).__name__}.")
@@ -176,6 +203,9 @@ def square(a) -> Tensor:
 def sign(a) -> Tensor:
     """-1, 0 or 1 by the sign of each element (gradient 0).
 
+    Args:
+        a (Tensor): the input.
+
     Example:
         >>> import minigrad as mg
         >>> mg.tensor([-2.5, 0.0, 3.0]).sign()
@@ -187,6 +217,9 @@ def sign(a) -> Tensor:
 @tensor_method("floor")
 def floor(a) -> Tensor:
     """The largest integer not above each element (gradient 0).
+
+    Args:
+        a (Tensor): the input.
 
     Example:
         >>> import minigrad as mg
@@ -200,6 +233,9 @@ def floor(a) -> Tensor:
 def ceil(a) -> Tensor:
     """The smallest integer not below each element (gradient 0).
 
+    Args:
+        a (Tensor): the input.
+
     Example:
         >>> import minigrad as mg
         >>> mg.tensor([-1.5, 1.5]).ceil()
@@ -211,6 +247,9 @@ def ceil(a) -> Tensor:
 @tensor_method("trunc")
 def trunc(a) -> Tensor:
     """Each element with its fraction cut off, toward zero (gradient 0).
+
+    Args:
+        a (Tensor): the input.
 
     Example:
         >>> import minigrad as mg
@@ -226,6 +265,7 @@ def round(a, *, decimals: int = 0) -> Tensor:
     PyTorch and NumPy; gradient 0).
 
     Args:
+        a (Tensor): the input.
         decimals (int): places after the point (negative: before it).
 
     Example:
@@ -247,6 +287,7 @@ def nan_to_num(a, nan: float = 0.0, posinf=None, neginf=None) -> Tensor:
     was finite and is 0 where it was replaced, as PyTorch's.
 
     Args:
+        a (Tensor): the input.
         nan (float): the value for NaN.
         posinf (float, optional): the value for +inf.
         neginf (float, optional): the value for -inf.

@@ -867,8 +867,8 @@ class OneCycleLR(LRScheduler):
         >>> from minigrad.optim import lr_scheduler
         >>> opt = optim.SGD([mg.zeros(1, requires_grad=True)], lr=0.1, momentum=0.9)
         >>> sched = lr_scheduler.OneCycleLR(opt, max_lr=1.0, total_steps=10)
-        >>> sched.get_last_lr()
-        [0.04]
+        >>> round(sched.get_last_lr()[0], 10), opt.param_groups[0]["momentum"]
+        (0.04, 0.95)
     """
 
     def __init__(self, optimizer, max_lr, total_steps=None, epochs=None, steps_per_epoch=None,
@@ -983,10 +983,10 @@ class ReduceLROnPlateau(LRScheduler):
         >>> from minigrad.optim import lr_scheduler
         >>> opt = optim.SGD([mg.zeros(1, requires_grad=True)], lr=1.0)
         >>> sched = lr_scheduler.ReduceLROnPlateau(opt, patience=1, factor=0.5)
-        >>> for val_loss in [1.0, 0.9, 0.9, 0.9, 0.9]:
+        >>> for val_loss in [1.0, 0.9, 0.9, 0.9, 0.8]:
         ...     sched.step(val_loss)
-        >>> sched.get_last_lr()
-        [0.25]
+        >>> sched.get_last_lr()       # halved after the second step without improvement
+        [0.5]
     """
 
     def __init__(self, optimizer, mode: str = "min", factor: float = 0.1, patience: int = 10,
