@@ -304,11 +304,6 @@ class Tensor:
         data = self._data
         return data.dtype if data is not None else self._node.dtype
 
-    @property
-    def size(self) -> int:
-        """Number of elements (NumPy's name; PyTorch calls it ``numel()``)."""
-        return self.data.size
-
     def numel(self) -> int:
         """The number of elements (the product of the shape).
 
