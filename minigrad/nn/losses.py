@@ -744,15 +744,21 @@ def kl_div(input, target, size_average=None, reduce=None, reduction: str = "mean
                       "PyTorch warns too).", UserWarning, stacklevel=2)
     x, t = F._tensor(input, "input", fn), F._tensor(target, "target", fn)
     _same_shape(x, t, fn)
-    X, T = x.data, t.data
+    if x.dtype.kind != "f" or t.dtype.kind != "f":
+        raise TypeError(f"{fn}: the input and target must be floating-point tensors, got "
+                        f"{x.dtype} and {t.dtype} (PyTorch refuses integers and bools too); "
+                        f"convert them first, e.g. with .double().")
+    dtype = result_type(x, t)                     # PyTorch's promotion of two floats
+    X, T = x.data.astype(dtype, copy=False), t.data.astype(dtype, copy=False)
+    own = t.data        # e^t and t·log t are computed in the target's own dtype, as PyTorch's
     with np.errstate(divide="ignore", invalid="ignore"):
         if log_target:
-            e = np.exp(T)
+            e = np.exp(own).astype(dtype, copy=False)
             values = e * (T - X)
         else:
-            log_t = np.log(T)
-            values = np.where(T == 0, 0, T * log_t) - T * X
-    dtype = np.result_type(X, T, np.float32)
+            log_t = np.log(own)
+            values = np.where(own == 0, 0, own * log_t).astype(dtype, copy=False) - T * X
+            log_t = log_t.astype(dtype, copy=False)
     if reduction == "batchmean":
         loss = np.asarray(values.sum() / (X.shape[0] if X.ndim else 1), dtype=dtype)
         scale = 1.0 / (X.shape[0] if X.ndim else 1)
@@ -773,6 +779,8 @@ def kl_div(input, target, size_average=None, reduce=None, reduction: str = "mean
                       else np.where(T == 0, np.nan, log_t + 1) - X) * up
         return gx, gt
 
+    if x.dtype != dtype or t.dtype != dtype:
+        backward = grads_as(backward, x, t)
     return record(loss, (x, t), backward, fn, saved=(x, t))
 
 

@@ -412,6 +412,7 @@ def group_norm(input, num_groups: int, weight=None, bias=None, eps: float = 1e-5
                 [ 1.    ,  1.    ]]])
     """
     x = F._tensor(input, "input", "group_norm")
+    require_float(x.dtype, "group_norm")
     X = x.data
     if X.ndim < 2:
         raise ShapeError(f"group_norm: expected an input of shape (N, C, ...), got {x.shape}.")

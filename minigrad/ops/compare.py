@@ -189,7 +189,7 @@ def isclose(a, b, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = Fa
     :func:`allclose` asks whether it holds everywhere.
 
     Args:
-        a, b (Tensor or number): the values to compare.
+        a, b (Tensor): the values to compare, of one dtype (PyTorch does not promote here).
         rtol (float): the relative tolerance.
         atol (float): the absolute tolerance.
         equal_nan (bool): count NaN as close to NaN.
@@ -199,6 +199,14 @@ def isclose(a, b, rtol: float = 1e-05, atol: float = 1e-08, equal_nan: bool = Fa
         >>> mg.isclose(mg.tensor([1.0, 2.0]), mg.tensor([1.0 + 1e-9, 2.1]))
         tensor([ True, False], dtype=bool)
     """
-    a, b = pair(a, b, "isclose")
+    for name, t in (("a", a), ("b", b)):
+        if not isinstance(t, Tensor):
+            raise TypeError(f"isclose: {name} must be a Tensor, as in PyTorch, got "
+                            f"{type(t).__name__}; for a number c write mg.full_like(a, c).")
+    if a.dtype != b.dtype:          # PyTorch does not promote here ("Float did not match Double")
+        raise TypeError(f"isclose: both tensors must have the same dtype, as in PyTorch, got "
+                        f"{a.dtype} and {b.dtype}; convert one, e.g. b.to(a.dtype).")
+    if a.dtype.kind == "b":
+        return Tensor._from_op(np.asarray(binary(np.equal, a, b, "isclose")))
     return Tensor._from_op(np.asarray(binary(lambda x, y: np.isclose(x, y, rtol, atol, equal_nan),
                                              a, b, "isclose")))

@@ -18,10 +18,9 @@ No chapter uses this module.
 
 import numpy as np
 
-from .. import dtypes
 from ..autograd import record
 from ..tensor import Tensor, tensor_method
-from .operands import axis
+from .operands import axis, cast_first
 
 
 def _prepare(a, dim, dtype, op: str):
@@ -33,7 +32,7 @@ def _prepare(a, dim, dtype, op: str):
                         f"PyTorch: {op}(x, dim=0).")
     d = axis(dim, max(a.ndim, 1), op)
     if dtype is not None:
-        a = a.to(dtypes.resolve(dtype, op))
+        a = cast_first(a, dtype, op, bool_ok=False)
     elif a.dtype.kind in "biu":
         a = a.to(np.int64)
     return a, d
@@ -149,7 +148,7 @@ def prod(a, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
     if not isinstance(keepdim, (bool, np.bool_)):
         raise TypeError(f"prod: keepdim must be True or False, got {keepdim!r}.")
     if dtype is not None:
-        a = a.to(dtypes.resolve(dtype, "prod"))
+        a = cast_first(a, dtype, "prod")
     elif a.dtype.kind in "biu":
         a = a.to(np.int64)
     A = a.data

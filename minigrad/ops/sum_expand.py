@@ -21,7 +21,7 @@ from ..broadcasting import sum_to
 from ..dtypes import require_float
 from ..errors import ShapeError
 from ..tensor import tensor_method
-from .operands import keep_flag, normalize_dims, shape_arg
+from .operands import cast_first, keep_flag, normalize_dims, shape_arg
 
 
 def _kept_shape(shape: tuple, axes) -> tuple:
@@ -54,7 +54,7 @@ def sum(a, dim=None, keepdim=None, *, keepdims=None, dtype=None):
         (tensor([4., 6.]), (2, 1))
     """
     if dtype is not None:
-        a = a.to(dtype)
+        a = cast_first(a, dtype, "sum")
     keepdims = keep_flag(keepdim, keepdims, "sum")
     axes = normalize_dims(dim, a.ndim, "sum")
     A = a._data
@@ -91,7 +91,7 @@ def mean(a, dim=None, keepdim=None, *, keepdims=None, dtype=None):
         tensor(1.5)
     """
     if dtype is not None:
-        a = a.to(dtype)
+        a = cast_first(a, dtype, "mean")
     if a._data.dtype.kind != "f":
         require_float(a._data.dtype, "mean")
     keepdims = keep_flag(keepdim, keepdims, "mean")

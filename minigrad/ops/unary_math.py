@@ -277,6 +277,9 @@ def round(a, *, decimals: int = 0) -> Tensor:
     """
     if isinstance(decimals, bool) or not isinstance(decimals, (int, np.integer)):
         raise TypeError(f"round: decimals must be an int, got {type(decimals).__name__}.")
+    if decimals and isinstance(a, Tensor) and a.dtype.kind in "biu":
+        raise TypeError(f"round: decimals={decimals} needs a floating-point tensor, got "
+                        f"{a.dtype} (PyTorch refuses it too); convert it first, e.g. .double().")
     return _flat(a, "round", lambda X: np.round(X, int(decimals)))
 
 
