@@ -438,6 +438,7 @@ UNARY = {
     "new_zeros": lambda L, x: x.new_zeros(2),
     "new_full": lambda L, x: x.new_full((2,), 1),
     "new_tensor": lambda L, x: x.new_tensor([1, 2]),
+    "unflatten": lambda L, x: x.unflatten(1, (3, 1)),
     "embedding": lambda L, x: L.F.embedding(x if x.dtype == L.m.bool else x.abs(),
                                             L.tensor(np.eye(4), False)),
     "embedding_table": lambda L, x: L.F.embedding(L.tensor(np.array([1, 0]), False), x),

@@ -347,19 +347,8 @@ class Unflatten(Module):
         self.dim, self.unflattened_size = int(dim), tuple(int(n) for n in unflattened_size)
 
     def forward(self, x):
-        """``x`` with axis ``dim`` split into ``unflattened_size``."""
-        shape = x.shape
-        if not -len(shape) <= self.dim < len(shape):
-            raise IndexError(f"Unflatten: dim {self.dim} is out of range for an input of "
-                             f"shape {shape}.")
-        d = self.dim % len(shape)
-        sizes = self.unflattened_size
-        known = int(np.prod([n for n in sizes if n != -1]))
-        if (-1 not in sizes and known != shape[d]) or (-1 in sizes and (known == 0 or
-                                                                        shape[d] % known)):
-            raise ValueError(f"Unflatten: sizes {sizes} do not multiply to {shape[d]}, the "
-                             f"size of dim {self.dim} of an input of shape {shape}.")
-        return x.reshape(shape[:d] + sizes + shape[d + 1:])
+        """``x`` with axis ``dim`` split into ``unflattened_size`` (``x.unflatten``)."""
+        return x.unflatten(self.dim, self.unflattened_size)
 
     def extra_repr(self) -> str:
         return f"dim={self.dim}, unflattened_size={self.unflattened_size}"

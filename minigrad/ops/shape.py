@@ -1,12 +1,13 @@
-"""Same elements, another shape: ``view``, ``flatten``, ``squeeze``, ``unsqueeze``;
-and ``contiguous``, which lays the elements out row by row when they are not.
+"""Same elements, another shape: ``view``, ``flatten``, ``unflatten``, ``squeeze``,
+``unsqueeze``; and ``contiguous``, which lays the elements out row by row when they are
+not.
 
 Each only relabels the elements, like chapter 4's ``reshape``, so each has the same
 backward: reshape the gradient back to the input's shape.  As in PyTorch each returns a
 view, sharing the input's memory (minigrad/views.py): ``squeeze`` and ``unsqueeze``
-always, ``flatten`` when the memory allows (otherwise a copy), and ``view`` always or
-not at all (after a transpose it is an error that points to ``reshape``).  First used
-beyond the core chapters, in learners' own models.
+always, ``flatten`` and ``unflatten`` when the memory allows (otherwise a copy), and
+``view`` always or not at all (after a transpose it is an error that points to
+``reshape``).  First used beyond the core chapters, in learners' own models.
 """
 
 import math
@@ -113,6 +114,40 @@ def unsqueeze(a, dim: int):
     """
     d = axis(dim, a.ndim + 1, "unsqueeze")
     return reshaped(a, a.shape[:d] + (1,) + a.shape[d:], "unsqueeze")
+
+
+@tensor_method("unflatten")
+def unflatten(a, dim: int, sizes):
+    """Split axis ``dim`` into ``sizes`` (flatten's inverse): (N, 784) with
+    ``unflatten(1, (1, 28, 28))`` becomes (N, 1, 28, 28).  A view when the memory allows,
+    as PyTorch's (it is a reshape).
+
+    Args:
+        a (Tensor): the input (at least 1-D).
+        dim (int): the axis to split.
+        sizes (tuple of ints): its new sizes, whose product is its size (one may be -1,
+            inferred).
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.zeros(4, 6).unflatten(1, (2, 3)).shape
+        (4, 2, 3)
+    """
+    if isinstance(dim, bool) or not isinstance(dim, (int, np.integer)):
+        raise TypeError(f"unflatten: dim must be an int, got {type(dim).__name__}.")
+    if not isinstance(sizes, (tuple, list)) or not sizes or not all(
+            isinstance(n, (int, np.integer)) and not isinstance(n, bool) for n in sizes):
+        raise TypeError(f"unflatten: sizes must be a non-empty tuple of ints, got {sizes!r}.")
+    if a.ndim == 0:
+        raise IndexError("unflatten: a 0-d tensor has no axis to split.")
+    d = axis(dim, a.ndim, "unflatten")
+    sizes, shape = tuple(int(n) for n in sizes), a.shape
+    known = math.prod(n for n in sizes if n != -1)
+    if sizes.count(-1) > 1 or (-1 not in sizes and known != shape[d]) or \
+            (-1 in sizes and (known == 0 or shape[d] % known)):
+        raise ValueError(f"unflatten: sizes {sizes} do not multiply to {shape[d]}, the size "
+                         f"of dim {dim} of a tensor of shape {shape}.")
+    return reshaped(a, shape[:d] + sizes + shape[d + 1:], "unflatten")
 
 
 @tensor_method("contiguous")
