@@ -600,8 +600,9 @@ def _predict(model, X):
 
 
 def _rows_in_graph(root) -> int:
-    """The most rows of any data tensor (one that needs no gradient) in ``root``'s graph:
-    the batch a training step's loss was computed on."""
+    """The longest first axis of any tensor in ``root``'s graph: for the network of
+    fit_product, whose parameters have at most 10 rows, the batch a training step's loss was
+    computed on."""
     rows, seen, stack = 0, set(), [root]
     while stack:
         t = stack.pop()
@@ -609,7 +610,7 @@ def _rows_in_graph(root) -> int:
             continue
         seen.add(id(t))
         try:
-            if not t.requires_grad and t.ndim >= 1:
+            if t.ndim >= 1:
                 rows = max(rows, int(t.shape[0]))
             stack.extend(t.parents)
         except Exception:         # noqa: BLE001 - a freed stand-in: nothing more to learn
@@ -649,7 +650,7 @@ def _fit_case(init_seed, data_seed, test_seed):
         X_test, y_test = product(1000, seed=test_seed)
         pred = _predict(model, X_test)
         obs = {"returned": "a model and a list of losses", "steps": len(losses),
-               "backward calls": len(rows), "fewest rows in a step": min(rows, default=0),
+               "backward calls": len(rows), "fewest rows in a step": min(rows, default=None),
                "training rows": len(X),
                "losses finite": bool(np.all(np.isfinite(losses))),
                "first loss": losses[0] if losses else math.nan,
@@ -684,7 +685,7 @@ def _judge_fit(triples):
         steps = obs["steps"]
         if steps == 0:
             return f"{where}: the list of losses is empty: did the training loop run?"
-        calls = obs.get("backward calls", steps)
+        calls = obs.get("backward calls") or steps      # 0: backward ran some other way
         if max(steps, calls) > BUDGET:
             return (f"{where}: you took {max(steps, calls)} steps, over the budget of "
                     f"{BUDGET}: train with fewer, bigger steps (a larger learning rate, or "
@@ -693,8 +694,9 @@ def _judge_fit(triples):
             return (f"{where}: your list has {steps} losses, but training ran backward() "
                     f"{calls} times: keep one loss per step, every step (loss.item() after "
                     f"each backward)")
-        if obs.get("fewest rows in a step", 0) < obs.get("training rows", 0):
-            return (f"{where}: a step computed its loss on {obs['fewest rows in a step']} of "
+        fewest = obs.get("fewest rows in a step")
+        if fewest is not None and fewest < obs["training rows"]:
+            return (f"{where}: a step computed its loss on {fewest} of "
                     f"the {obs['training rows']} training points: the text asks for all n "
                     f"points at every step (the whole X, not mini-batches)")
         if obs["output shape"] != [1000, 1]:

@@ -320,8 +320,8 @@ def difference(got, want, where: str = "the result") -> str | None:
             return (f"{where} should hold {_KIND_WORDS.get(kinds[0], want.dtype)}, but it "
                     f"holds {got.dtype} values")
         if want.dtype.kind == "f" or got.dtype.kind == "f":
-            ok = np.allclose(got.astype(float), want.astype(float), rtol=_rtol.get(), atol=ATOL,
-                             equal_nan=True)
+            ok = np.allclose(got.astype(float), want.astype(float), rtol=_rtol.get(),
+                             atol=ATOL, equal_nan=True)
         else:
             ok = np.array_equal(got, want)
         if ok:
@@ -377,7 +377,8 @@ def difference(got, want, where: str = "the result") -> str | None:
             got = got.item()
         if not _is_number(got):
             return f"{where} should be a number, but it is {_shown(got)}"
-        ok = math.isclose(got, want, rel_tol=_rtol.get(), abs_tol=ATOL) or (got != got and want != want)
+        ok = (math.isclose(got, want, rel_tol=_rtol.get(), abs_tol=ATOL)
+              or (got != got and want != want))
         if ok:
             return None
         return f"{where} has the wrong value: yours, {got!r}, is {_how_off(got, want)}"
@@ -411,7 +412,7 @@ def _how_off(got, want) -> str:
     if big > 1.001:
         return (f"too {word} by {100 * (big - 1):.3g} %" if big < 1.5
                 else f"about {big:.3g} times too {word}")
-    if big - 1 <= RTOL:              # only an exercise that asks for float64 looks this close
+    if _rtol.get() < RTOL and big - 1 <= RTOL:       # an exercise that asks for float64
         return (f"too {word} by a relative {big - 1:.1e}: close, but this exercise asks for "
                 f"float64 arithmetic, which agrees to about 16 digits. An error this size is "
                 f"what float32 (about 7 digits) leaves behind: is something converted to "
