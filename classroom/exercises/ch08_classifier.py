@@ -287,8 +287,8 @@ def _confusion_case(true_values, predicted_values, num_classes):
         if out.dtype.kind in "iu" and np.iinfo(out.dtype).max < len(true):
             broken(f"your matrix holds {out.dtype} counts, which go up to "
                    f"{np.iinfo(out.dtype).max} only: with {len(true)} examples a count can be "
-                   f"larger, and past the limit it wraps round (a test set of 10,000 images "
-                   f"would). Count in NumPy's default integers, np.zeros(..., dtype=int)")
+                   f"larger, and past the limit it wraps round. Count in NumPy's default "
+                   f"integers, np.zeros(..., dtype=int)")
         return {"matrix": out}
     return run
 
