@@ -21,8 +21,9 @@ from dataclasses import asdict
 from pathlib import Path
 
 from ..exercises.registry import chapter_modules
-from . import cluster, extract, report, runner, sandbox, similarity, store
-from .model import CORRECT, ERROR, INCORRECT, MISSING, NOT_ATTEMPTED, Limits, Run, points_text
+from . import cluster, extract, judge, late, report, roster, runner, sandbox, similarity, store
+from .model import (CORRECT, ERROR, INCORRECT, MISSING, NOT_ATTEMPTED, Limits, Run,
+                    SubmissionResult, points_text)
 
 MARKS = {CORRECT: "✔", INCORRECT: "✘", NOT_ATTEMPTED: "○", ERROR: "!", MISSING: "?"}
 INTERRUPTED = 130
@@ -63,6 +64,25 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--require-isolation", action="store_true",
                    help="refuse to grade unless every protection holds on this machine "
                         "(see summary.json's isolation section)")
+    term = p.add_argument_group("the class: roster, due time, late policy (see "
+                                "classroom.grade.roster and .late)")
+    term.add_argument("--roster", type=Path, metavar="FILE",
+                      help="CSV of students (id,name,aliases,email, or Canvas's gradebook "
+                           "export): submissions are graded under its ids, files matching "
+                           "nobody are listed, students without a submission get a row")
+    term.add_argument("--assignment", metavar="NAME",
+                      help="the assignment's column in canvas.csv (default: 'Chapter NN')")
+    term.add_argument("--due", metavar="TIME",
+                      help="when the work was due, ISO 8601 (2027-03-01T23:59, local time "
+                           "unless an offset is given)")
+    term.add_argument("--late-policy", metavar="RULES",
+                      help='points off for late work, e.g. "10%%/day, grace 15m, cutoff 5d" '
+                           "(needs --due)")
+    term.add_argument("--extensions", type=Path, metavar="FILE",
+                      help="CSV student,due (or student,days): a later due time per student")
+    term.add_argument("--submitted-times", type=Path, metavar="FILE",
+                      help="CSV student,submitted: when each was handed in (default: the "
+                           "notebook file's modification time)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run submissions on a Dask cluster (tcp://host:8786); needs the "
                         "[grading] extra")
@@ -118,6 +138,12 @@ def main(argv=None) -> int:
         problems.append(f"no *.ipynb files under {args.submissions}"
                         + (f" ({len(skipped)} other files or folders: see below)"
                            if skipped else ""))
+    term = None
+    if not problems:
+        try:
+            entries, skipped, term = _term(args, entries, skipped)
+        except (roster.RosterError, late.PolicyError) as err:
+            problems.append(str(err))
     folder = store.ResultsFolder(args.out)
     if not problems:
         try:
@@ -131,12 +157,78 @@ def main(argv=None) -> int:
             print(f"  not a submission: {item['path']}: {item['reason']}", file=sys.stderr)
         return 2
     try:
-        return _grade(args, folder, entries, skipped)
+        return _grade(args, folder, entries, skipped, term)
     finally:
         folder.close()
 
 
-def _grade(args, folder: store.ResultsFolder, entries: list, skipped: list) -> int:
+def _term(args, entries: list, skipped: list) -> tuple:
+    """Entries under roster ids, and the class's settings (roster, due time, policy), read
+    and checked before anything is graded."""
+    if (args.late_policy or args.extensions or args.submitted_times) and not args.due:
+        raise late.PolicyError("--late-policy, --extensions and --submitted-times need --due")
+    term = {"roster": None, "missing": [], "paths": {e[1]: e[0] for e in entries}}
+    if args.roster:
+        listed = roster.read(args.roster)
+        matched = roster.assign(listed, entries, args.chapter)
+        entries = matched.entries
+        skipped = skipped + matched.unmatched
+        term["roster"] = [{"id": s.id, "name": s.name, "canvas": s.canvas}
+                          for s in listed.students]
+        term["missing"] = [s.id for s in matched.missing]
+        term["paths"] = {e[1]: e[0] for e in entries}
+    if args.due:
+        due = late.parse_time(args.due, "--due")
+        known = ({s["id"] for s in term["roster"]} if term["roster"] else
+                 {e[1] for e in entries})
+        term.update(due=due, policy=late.parse_policy(args.late_policy)
+                    if args.late_policy else None,
+                    extensions=late.read_extensions(args.extensions, due, known)
+                    if args.extensions else {},
+                    submitted=late.read_submitted(args.submitted_times, known)
+                    if args.submitted_times else {})
+    return entries, skipped, term
+
+
+def apply_term(run: Run, term: dict, args) -> None:
+    """Rows for students without a submission, lateness and penalties, and what the run
+    keeps of the class's settings (``run.term``, saved in summary.json)."""
+    if not term:
+        return
+    chapter = args.chapter or next((r.chapter for r in run.results if r.chapter), None)
+    have = {r.student for r in run.results}
+    for student in term["missing"]:
+        if student not in have:
+            run.results.append(SubmissionResult(
+                student=student, relpath="", chapter=chapter, problem="no submission",
+                exercises=judge.not_graded(chapter, "no submission") if chapter else []))
+    run.results.sort(key=lambda r: r.student)
+    if "due" in term:
+        for result in run.results:
+            due = term["extensions"].get(result.student, term["due"])
+            if not result.relpath:
+                result.late = {"due": due.isoformat(), "days": "", "penalty": 0.0, "note": ""}
+                continue
+            when, source = term["submitted"].get(result.student), "submission times file"
+            path = term["paths"].get(result.student)
+            if when is None and path is None:       # graded earlier from a file now gone
+                continue
+            if when is None:
+                when, source = late.file_time(path), "file time"
+            result.submitted = when.isoformat(timespec="minutes")
+            result.late = {"due": due.isoformat(timespec="minutes"), "source": source,
+                           "extension": result.student in term["extensions"],
+                           **late.assess(when, due, term["policy"], result.total,
+                                         result.max_points)}
+    run.term = {"roster": term["roster"],
+                "assignment": args.assignment or (f"Chapter {chapter}" if chapter else None),
+                "due": term["due"].isoformat() if "due" in term else None,
+                "late_policy": term["policy"].text if term.get("policy") else None,
+                "extensions": {k: v.isoformat() for k, v in term.get("extensions", {}).items()}}
+
+
+def _grade(args, folder: store.ResultsFolder, entries: list, skipped: list,
+           term: dict | None = None) -> int:
     limits = Limits(timeout=args.timeout, memory_mb=args.memory_mb)
     interrupted = folder.interrupted()
     if interrupted and not (args.resume or args.restart):
@@ -240,6 +332,7 @@ def _grade(args, folder: store.ResultsFolder, entries: list, skipped: list) -> i
     else:
         run.results = sorted(list(done.values()) + run.results, key=lambda r: r.student)
     runner.assign_chapter(run.results)
+    apply_term(run, term, args)
     run.similarity = similarity.find(run.results, similarity.references(run.results))
     report.write_results(run, args.out, reveal=args.reveal_hidden)
     if not args.only:
@@ -283,14 +376,18 @@ def _print_totals(run: Run, args) -> None:
           f"{points_text(total)} of {points_text(possible)} points in all")
     for item in run.skipped:
         print(f"not a submission: {item['path']}: {item['reason']}")
+    for result in run.results:
+        if not result.relpath:
+            print(f"no submission: {result.student} (a row with 0 points)")
     groups = [g for g in (run.similarity or {}).get("groups", []) if not g["worked_solution"]]
     if groups:
         print(f"similarity: {len(groups)} groups of submissions share answer code (listed in "
               f"similarity.csv and the class report for a look, not marked down)")
     for warning in run.warnings:
         print(f"warning: {warning}")
-    print(f"results: {args.out}/gradebook.csv, feedback/, gradescope/, similarity.csv, "
-          f"summary.json")
+    print(f"results: {args.out}/gradebook.csv, points.csv"
+          f"{', canvas.csv' if run.term.get('roster') else ''}, feedback/, gradescope/, "
+          f"similarity.csv, summary.json")
     print(f"class report: {args.out}/report.html (and class_report.csv): what the class "
           f"got right and wrong, the mistakes made most, who needs help")
 

@@ -126,10 +126,17 @@ class SubmissionResult:
     internal_error: str | None = None
     digest: str = ""             # sha256 of the notebook's bytes, to tell it changed
     fingerprints: dict = field(default_factory=dict)    # exercise -> similarity fingerprints
+    submitted: str | None = None     # when it was handed in (ISO), and from where (see late)
+    late: dict | None = None         # {"due", "days", "penalty", "note", "source"}: see late
 
     @property
     def total(self) -> float:
         return sum(e.points for e in self.exercises)
+
+    @property
+    def final(self) -> float:
+        """The points that count: :attr:`total` less any late penalty."""
+        return max(self.total - (self.late or {}).get("penalty", 0.0), 0.0)
 
     @property
     def max_points(self) -> float:
@@ -148,6 +155,7 @@ class Run:
     warnings: list = field(default_factory=list)
     skipped: list = field(default_factory=list)     # {"path", "reason"}: not submissions
     similarity: dict | None = None                  # see classroom.grade.similarity.find
+    term: dict = field(default_factory=dict)        # roster, due time, late policy: see lms
 
 
 def points_text(value: float) -> str:
