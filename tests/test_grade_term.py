@@ -216,7 +216,8 @@ def term_folder(tmp_path_factory):
     return base
 
 
-def test_a_term_run_grades_under_roster_ids_with_the_late_policy(term_folder):
+@pytest.fixture(scope="module")
+def graded(term_folder):
     base = term_folder
     out = base / "results"
     proc = _grade(base / "subs", "--out", out, "--chapter", "2", "--jobs", "2",
@@ -224,6 +225,11 @@ def test_a_term_run_grades_under_roster_ids_with_the_late_policy(term_folder):
                   "--late-policy", "10%/day, grace 15m, cutoff 5d",
                   "--extensions", base / "ext.csv", "--assignment", "Chapter 2")
     assert proc.returncode == 0, proc.stdout + proc.stderr
+    return out, proc
+
+
+def test_a_term_run_grades_under_roster_ids_with_the_late_policy(graded):
+    out, proc = graded
     assert "not a submission: zed.ipynb: matches no student on the roster" in proc.stdout
     assert "no submission: frank (a row with 0 points)" in proc.stdout
     with open(out / "gradebook.csv", newline="") as handle:
@@ -278,3 +284,114 @@ def test_wrong_input_is_refused_before_grading_and_loses_nothing(term_folder, tm
     assert proc.returncode == 2, proc.stdout + proc.stderr
     assert says in proc.stderr
     assert sorted(p.name for p in out.iterdir()) == ["keep.txt"]
+
+
+# -- written answers: the rubric sheet, merged back; feedback handed back ---------------------
+def _book(out):
+    with open(out / "gradebook.csv", newline="") as handle:
+        return {r["student"]: r for r in csv.DictReader(handle)}
+
+
+def _sheet(out):
+    with open(out / "rubric.csv", newline="") as handle:
+        return list(csv.reader(handle))
+
+
+def _scored(rows, scores, path):
+    """The sheet with ``scores`` ({student: (points, comment)}) filled in, saved to ``path``."""
+    for row in rows[1:]:
+        if row[0] in scores:
+            row[3], row[4] = scores[row[0]]
+    with open(path, "w", newline="") as handle:
+        csv.writer(handle).writerows(rows)
+    return path
+
+
+SCORES = {"alice": ("2", "clear and complete"), "bob": ("1.5", ""), "carol": ("0", ""),
+          "dave": ("2", ""), "erin": ("2", ""), "gina": ("1", "say why the sum is needed")}
+
+
+def test_written_answers_are_scored_on_a_sheet_and_merged_into_the_grades(graded, tmp_path):
+    out = tmp_path / "results"
+    shutil.copytree(graded[0], out, symlinks=True)
+    rows = _sheet(out)
+    assert rows[0] == ["student", "question", "max", "points", "comment", "answer"]
+    assert sorted(r[0] for r in rows[1:]) == sorted(SCORES)      # frank handed in nothing
+    assert {r[1] for r in rows[1:]} == {"02.written1"} and {r[2] for r in rows[1:]} == {"2"}
+    gina = next(r for r in rows if r[0] == "gina")
+    assert gina[5] == "(not answered)" and gina[3] == ""          # the untouched exercise
+    assert "In your own words" not in next(r for r in rows if r[0] == "alice")[5]
+    done = subprocess.run([sys.executable, "-m", "classroom.grade.rubric", str(out),
+                           str(_scored(rows, SCORES, tmp_path / "scored.csv"))],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    book = _book(out)
+    # possible 7 + 2 = 9, so 10% a day is 0.9
+    want = {"alice": ("9", "9", "0"),          # 7 + 2, on time
+            "bob": ("6.7", "8.5", "1.8"),      # 7 + 1.5, 2 days late: 8.5 - 1.8
+            "carol": ("7", "7", "0"),          # 7 + 0
+            "dave": ("9", "9", "0"),           # extension
+            "erin": ("0", "9", "9"),           # past the cut-off
+            "frank": ("0", "0", "0"),          # no submission: 0 of 9
+            "gina": ("0.1", "1", "0.9")}       # 0 + 1, 1 day late: 1 - 0.9
+    assert {s: (r["total"], r["raw_total"], r["late_penalty"]) for s, r in book.items()} == want
+    assert {r["max"] for r in book.values()} == {"9"} and book["bob"]["02.written1"] == "1.5"
+    with open(out / "canvas.csv", newline="") as handle:
+        canvas = list(csv.reader(handle))
+    assert canvas[1][-1] == "9" and canvas[3][-1] == "6.7"
+    feedback = (out / "feedback" / "gina.md").read_text()
+    assert "1 / 2" in feedback and "say why the sum is needed" in feedback
+    assert _sheet(out)[1][3] != ""                   # the set's sheet keeps the scores
+
+    # handing it back: hidden checks withheld, then revealed
+    back = tmp_path / "back"
+    assert subprocess.run([sys.executable, "-m", "classroom.grade.handback", str(out), "--out",
+                           str(back)], capture_output=True, timeout=300).returncode == 0
+    with open(back / "index.csv", newline="") as handle:
+        index = {r["student"]: r for r in csv.DictReader(handle)}
+    assert index["bob"]["points"] == "released with the grades" and index["bob"]["possible"] == "9"
+    assert "clear and complete" in (back / "alice" / "feedback.html").read_text()
+    final = tmp_path / "final"
+    assert subprocess.run([sys.executable, "-m", "classroom.grade.handback", str(out), "--out",
+                           str(final), "--reveal-hidden"], timeout=300).returncode == 0
+    with open(final / "index.csv", newline="") as handle:
+        assert {r["student"]: r["points"] for r in csv.DictReader(handle)} == {
+            s: w[0] for s, w in want.items()}
+    again = subprocess.run([sys.executable, "-m", "classroom.grade.handback", str(out), "--out",
+                            str(final)], capture_output=True, text=True, timeout=300)
+    assert again.returncode == 2 and "not empty" in again.stderr
+
+
+def test_a_badly_edited_sheet_is_refused_whole_and_changes_nothing(graded, tmp_path):
+    out = tmp_path / "results"
+    shutil.copytree(graded[0], out, symlinks=True)
+    before = (out / "gradebook.csv").read_bytes()
+    rows = _sheet(out)
+    header, body = rows[0], rows[1:]
+    scores = dict(SCORES, bob=("two", ""), carol=("3", ""), dave=("", ""))
+    _scored([header] + body, scores, tmp_path / "s.csv")
+    rows = list(csv.reader(open(tmp_path / "s.csv", newline="")))
+    rows = [r for r in rows if r[0] != "gina"]                     # a row deleted
+    erin = next(r for r in rows if r[0] == "erin")
+    erin[2] = "5"                                                  # max changed on one row
+    rows.append(["mallory", "02.written1", "2", "1", "", ""])      # not in the results
+    rows.append(list(next(r for r in rows if r[0] == "alice")))    # alice twice
+    with open(tmp_path / "bad.csv", "w", newline="") as handle:
+        csv.writer(handle).writerows(rows)
+    done = subprocess.run([sys.executable, "-m", "classroom.grade.rubric", str(out),
+                           str(tmp_path / "bad.csv")], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 2
+    for says in ["points 'two' for bob is not a number", "3 points for carol 02.written1, "
+                 "outside 0..2", "no points for dave", "max 5 for 02.written1, but line",
+                 "'mallory' is not in these results", "alice 02.written1 again",
+                 "no row for gina 02.written1: was it deleted?", "nothing was merged"]:
+        assert says in done.stderr, (says, done.stderr)
+    assert (out / "gradebook.csv").read_bytes() == before
+    with open(tmp_path / "noheader.csv", "w", newline="") as handle:
+        csv.writer(handle).writerows(_sheet(out)[1:])
+    done = subprocess.run([sys.executable, "-m", "classroom.grade.rubric", str(out),
+                           str(tmp_path / "noheader.csv")], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 2 and "header row" in done.stderr
+    assert (out / "gradebook.csv").read_bytes() == before

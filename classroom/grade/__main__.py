@@ -21,7 +21,8 @@ from dataclasses import asdict
 from pathlib import Path
 
 from ..exercises.registry import chapter_modules
-from . import cluster, extract, judge, late, report, roster, runner, sandbox, similarity, store
+from . import (cluster, extract, judge, late, report, roster, rubric, runner, sandbox,
+               similarity, store)
 from .model import (CORRECT, ERROR, INCORRECT, MISSING, NOT_ATTEMPTED, Limits, Run,
                     SubmissionResult, points_text)
 
@@ -80,6 +81,10 @@ def parser() -> argparse.ArgumentParser:
                            "(needs --due)")
     term.add_argument("--extensions", type=Path, metavar="FILE",
                       help="CSV student,due (or student,days): a later due time per student")
+    term.add_argument("--written-points", type=float, default=rubric.DEFAULT_POINTS,
+                      metavar="N", help="points for each written answer in rubric.csv "
+                                        "(default %(default)g); merge the scores with "
+                                        "classroom-rubric")
     term.add_argument("--submitted-times", type=Path, metavar="FILE",
                       help="CSV student,submitted: when each was handed in (default: the "
                            "notebook file's modification time)")
@@ -118,6 +123,8 @@ def _check_args(args) -> list:
     if (args.jobs is not None and args.jobs < 1) or args.timeout <= 0 or args.memory_mb < 256:
         problems.append("--jobs must be at least 1, --timeout positive and --memory-mb at "
                         "least 256")
+    if args.written_points < 0:
+        problems.append("--written-points must not be negative")
     if args.scheduler_timeout <= 0:
         problems.append("--scheduler-timeout must be positive")
     return problems
@@ -193,8 +200,6 @@ def _term(args, entries: list, skipped: list) -> tuple:
 def apply_term(run: Run, term: dict, args) -> None:
     """Rows for students without a submission, lateness and penalties, and what the run
     keeps of the class's settings (``run.term``, saved in summary.json)."""
-    if not term:
-        return
     chapter = args.chapter or next((r.chapter for r in run.results if r.chapter), None)
     have = {r.student for r in run.results}
     for student in term["missing"]:
@@ -218,9 +223,9 @@ def apply_term(run: Run, term: dict, args) -> None:
             result.submitted = when.isoformat(timespec="minutes")
             result.late = {"due": due.isoformat(timespec="minutes"), "source": source,
                            "extension": result.student in term["extensions"],
-                           **late.assess(when, due, term["policy"], result.total,
-                                         result.max_points)}
-    run.term = {"roster": term["roster"],
+                           **late.assess(when, due, term["policy"], result.raw,
+                                         result.possible)}
+    run.term = {"roster": term["roster"], "reveal_hidden": bool(args.reveal_hidden),
                 "assignment": args.assignment or (f"Chapter {chapter}" if chapter else None),
                 "due": term["due"].isoformat() if "due" in term else None,
                 "late_policy": term["policy"].text if term.get("policy") else None,
@@ -228,7 +233,7 @@ def apply_term(run: Run, term: dict, args) -> None:
 
 
 def _grade(args, folder: store.ResultsFolder, entries: list, skipped: list,
-           term: dict | None = None) -> int:
+           term: dict) -> int:
     limits = Limits(timeout=args.timeout, memory_mb=args.memory_mb)
     interrupted = folder.interrupted()
     if interrupted and not (args.resume or args.restart):
@@ -333,6 +338,7 @@ def _grade(args, folder: store.ResultsFolder, entries: list, skipped: list,
         run.results = sorted(list(done.values()) + run.results, key=lambda r: r.student)
     runner.assign_chapter(run.results)
     apply_term(run, term, args)
+    rubric.collect(run, term["paths"], args.written_points)
     run.similarity = similarity.find(run.results, similarity.references(run.results))
     report.write_results(run, args.out, reveal=args.reveal_hidden)
     if not args.only:
@@ -385,6 +391,9 @@ def _print_totals(run: Run, args) -> None:
               f"similarity.csv and the class report for a look, not marked down)")
     for warning in run.warnings:
         print(f"warning: {warning}")
+    if any(r.written for r in run.results):
+        print(f"written answers: {args.out}/rubric.csv; score them and merge with "
+              f"`classroom-rubric {args.out} SCORED.csv`")
     print(f"results: {args.out}/gradebook.csv, points.csv"
           f"{', canvas.csv' if run.term.get('roster') else ''}, feedback/, gradescope/, "
           f"similarity.csv, summary.json")

@@ -29,7 +29,7 @@ def canvas_rows(results: list, term: dict) -> list:
     roster = term.get("roster") or []
     assignment = term.get("assignment") or "minigrad exercises"
     by_id = {r.student: r for r in results}
-    possible = max((r.max_points for r in results), default=0)
+    possible = max((r.possible for r in results), default=0)
     rows = [[*CANVAS_COLUMNS, assignment],
             ["    Points Possible", "", "", "", "", points_text(possible)]]
     for student in roster:
