@@ -22,3 +22,12 @@ def test_each_page_says_what_to_do_when_it_breaks_in_class(page):
     for situation in ("VBox(", "kernel died", "does not have the course", "slow machine"):
         assert situation in section, situation
     assert f"live/{page.stem}.ipynb" in section
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name[:2])
+def test_each_page_has_a_five_question_quiz_with_answers(page):
+    section = _section(page.read_text(encoding="utf-8"), "Quiz")
+    questions = re.findall(r"^(\d)\. (.+)$", section, re.M)
+    answers = re.findall(r"^   \*Answer:\* (.+)$", section, re.M)
+    assert [int(n) for n, _ in questions] == [1, 2, 3, 4, 5]
+    assert len(answers) == 5 and all(len(a) > 20 for a in answers)
