@@ -147,10 +147,8 @@ def main(argv=None) -> int:
                            if skipped else ""))
     term = None
     if not problems:
-        try:
-            entries, skipped, term = _term(args, entries, skipped)
-        except (roster.RosterError, late.PolicyError) as err:
-            problems.append(str(err))
+        entries, skipped, term, wrong = _term(args, entries, skipped)
+        problems += wrong
     folder = store.ResultsFolder(args.out)
     if not problems:
         try:
@@ -170,31 +168,48 @@ def main(argv=None) -> int:
 
 
 def _term(args, entries: list, skipped: list) -> tuple:
-    """Entries under roster ids, and the class's settings (roster, due time, policy), read
-    and checked before anything is graded."""
+    """Entries under roster ids, the class's settings (roster, due time, policy) and every
+    problem found in them: all read and checked before anything is graded."""
+    problems = []
     if (args.late_policy or args.extensions or args.submitted_times) and not args.due:
-        raise late.PolicyError("--late-policy, --extensions and --submitted-times need --due")
+        problems.append("--late-policy, --extensions and --submitted-times need --due")
     term = {"roster": None, "missing": [], "paths": {e[1]: e[0] for e in entries}}
     if args.roster:
-        listed = roster.read(args.roster)
-        matched = roster.assign(listed, entries, args.chapter)
-        entries = matched.entries
-        skipped = skipped + matched.unmatched
-        term["roster"] = [{"id": s.id, "name": s.name, "canvas": s.canvas}
-                          for s in listed.students]
-        term["missing"] = [s.id for s in matched.missing]
-        term["paths"] = {e[1]: e[0] for e in entries}
+        try:
+            listed = roster.read(args.roster)
+            matched = roster.assign(listed, entries, args.chapter)
+        except roster.RosterError as err:
+            problems.append(str(err))
+        else:
+            entries = matched.entries
+            skipped = skipped + matched.unmatched
+            term["roster"] = [{"id": s.id, "name": s.name, "canvas": s.canvas}
+                              for s in listed.students]
+            term["missing"] = [s.id for s in matched.missing]
+            term["paths"] = {e[1]: e[0] for e in entries}
     if args.due:
-        due = late.parse_time(args.due, "--due")
         known = ({s["id"] for s in term["roster"]} if term["roster"] else
                  {e[1] for e in entries})
-        term.update(due=due, policy=late.parse_policy(args.late_policy)
-                    if args.late_policy else None,
-                    extensions=late.read_extensions(args.extensions, due, known)
-                    if args.extensions else {},
-                    submitted=late.read_submitted(args.submitted_times, known)
-                    if args.submitted_times else {})
-    return entries, skipped, term
+        due = _read(problems, late.parse_time, args.due, "--due")
+        term.update(due=due, policy=None, extensions={}, submitted={})
+        if args.late_policy:
+            term["policy"] = _read(problems, late.parse_policy, args.late_policy)
+        if args.extensions and due is not None:
+            term["extensions"] = _read(problems, late.read_extensions, args.extensions, due,
+                                       known) or {}
+        if args.submitted_times:
+            term["submitted"] = _read(problems, late.read_submitted, args.submitted_times,
+                                      known) or {}
+    return entries, skipped, term, problems
+
+
+def _read(problems: list, function, *arguments):
+    """``function(*arguments)``, or None with its :class:`late.PolicyError` noted."""
+    try:
+        return function(*arguments)
+    except late.PolicyError as err:
+        problems.append(str(err))
+        return None
 
 
 def apply_term(run: Run, term: dict, args) -> None:
@@ -212,7 +227,8 @@ def apply_term(run: Run, term: dict, args) -> None:
         for result in run.results:
             due = term["extensions"].get(result.student, term["due"])
             if not result.relpath:
-                result.late = {"due": due.isoformat(), "days": "", "penalty": 0.0, "note": ""}
+                result.late = {"due": due.isoformat(timespec="minutes"), "days": "",
+                               "penalty": 0.0, "note": ""}
                 continue
             when, source = term["submitted"].get(result.student), "submission times file"
             path = term["paths"].get(result.student)
@@ -373,11 +389,12 @@ def merge_sandboxes(earlier: dict, now: dict) -> dict:
 
 
 def _print_totals(run: Run, args) -> None:
-    graded = sum(1 for r in run.results if not r.problem)
+    handed_in = [r for r in run.results if r.relpath]
+    graded = sum(1 for r in handed_in if not r.problem)
     total = sum(r.total for r in run.results)
     possible = sum(r.max_points for r in run.results)
-    rate = len(run.results) / run.seconds * 60 if run.seconds else 0
-    print(f"\n{len(run.results)} submissions ({graded} graded, {len(run.results) - graded} not "
+    rate = len(handed_in) / run.seconds * 60 if run.seconds else 0
+    print(f"\n{len(handed_in)} submissions ({graded} graded, {len(handed_in) - graded} not "
           f"gradable) in {run.seconds:.1f} s ({rate:.0f}/min, {run.jobs} at a time); "
           f"{points_text(total)} of {points_text(possible)} points in all")
     for item in run.skipped:

@@ -84,7 +84,10 @@ def answers(path: Path, asked: list) -> dict:
                     prompts[index] if index < len(prompts) else "")
         text = cell[len(question):] if question and cell.startswith(question) else cell
         text = text.replace(PLACEHOLDER + " (replace this line with your answer)", "")
-        text = text.replace(PLACEHOLDER, "").strip()
+        text = text.replace(PLACEHOLDER, "")
+        text = "\n".join(line for line in text.splitlines()
+                         if line.strip() not in ("### BEGIN SOLUTION", "### END SOLUTION"))
+        text = text.strip()
         out[qid] = text or NOT_ANSWERED
     return out
 
