@@ -321,7 +321,7 @@ def test_written_answers_are_scored_on_a_sheet_and_merged_into_the_grades(graded
     gina = next(r for r in rows if r[0] == "gina")
     assert gina[5] == "(not answered)" and gina[3] == ""          # the untouched exercise
     assert "In your own words" not in next(r for r in rows if r[0] == "alice")[5]
-    done = subprocess.run([sys.executable, "-m", "classroom.grade.rubric", str(out),
+    done = subprocess.run([sys.executable, "-m", "classroom.grade.rubric_merge", str(out),
                            str(_scored(rows, SCORES, tmp_path / "scored.csv"))],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
@@ -378,7 +378,7 @@ def test_a_badly_edited_sheet_is_refused_whole_and_changes_nothing(graded, tmp_p
     rows.append(list(next(r for r in rows if r[0] == "alice")))    # alice twice
     with open(tmp_path / "bad.csv", "w", newline="") as handle:
         csv.writer(handle).writerows(rows)
-    done = subprocess.run([sys.executable, "-m", "classroom.grade.rubric", str(out),
+    done = subprocess.run([sys.executable, "-m", "classroom.grade.rubric_merge", str(out),
                            str(tmp_path / "bad.csv")], capture_output=True, text=True,
                           timeout=300)
     assert done.returncode == 2
@@ -390,7 +390,7 @@ def test_a_badly_edited_sheet_is_refused_whole_and_changes_nothing(graded, tmp_p
     assert (out / "gradebook.csv").read_bytes() == before
     with open(tmp_path / "noheader.csv", "w", newline="") as handle:
         csv.writer(handle).writerows(_sheet(out)[1:])
-    done = subprocess.run([sys.executable, "-m", "classroom.grade.rubric", str(out),
+    done = subprocess.run([sys.executable, "-m", "classroom.grade.rubric_merge", str(out),
                            str(tmp_path / "noheader.csv")], capture_output=True, text=True,
                           timeout=300)
     assert done.returncode == 2 and "header row" in done.stderr

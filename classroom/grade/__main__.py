@@ -227,7 +227,7 @@ def apply_term(run: Run, term: dict, args) -> None:
         for result in run.results:
             due = term["extensions"].get(result.student, term["due"])
             if not result.relpath:
-                result.late = {"due": due.isoformat(timespec="minutes"), "days": "",
+                result.late = {"due": due.isoformat(timespec="seconds"), "days": "",
                                "penalty": 0.0, "note": ""}
                 continue
             when, source = term["submitted"].get(result.student), "submission times file"
@@ -236,8 +236,8 @@ def apply_term(run: Run, term: dict, args) -> None:
                 continue
             if when is None:
                 when, source = late.file_time(path), "file time"
-            result.submitted = when.isoformat(timespec="minutes")
-            result.late = {"due": due.isoformat(timespec="minutes"), "source": source,
+            result.submitted = when.isoformat(timespec="seconds")
+            result.late = {"due": due.isoformat(timespec="seconds"), "source": source,
                            "extension": result.student in term["extensions"],
                            **late.assess(when, due, term["policy"], result.raw,
                                          result.possible)}

@@ -43,7 +43,7 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from . import lms, similarity
+from . import lms, rubric, similarity
 from .store import MARKER, atomic_write
 from .model import (CORRECT, ERROR, INCORRECT, MISSING, NOT_ATTEMPTED, ExerciseResult, Run,
                     SubmissionResult, points_text)
@@ -409,8 +409,6 @@ def write_set(run: Run, folder: Path, reveal: bool = False) -> None:
     (folder / "points.csv").write_text(_csv([[_cell(c) for c in row] for row in
                                              lms.points_rows(run.results)]), encoding="utf-8")
     if any(r.written for r in run.results):
-        from . import rubric
-
         (folder / "rubric.csv").write_text(_csv([[_cell(c) for c in row] for row in
                                                  rubric.sheet_rows(run)]), encoding="utf-8")
     if run.term.get("roster"):

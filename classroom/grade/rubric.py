@@ -11,7 +11,7 @@ No check can score it, so, as in nbgrader's manual grading, a person does:
 2. You fill in ``points`` (a number from 0 to ``max``; 0 for "not answered") and,
    if you like, ``comment`` (the student sees it), in any spreadsheet; save as CSV.
 3. ``classroom-rubric RESULTS_DIR rubric-scored.csv`` (``python -m
-   classroom.grade.rubric``) checks the whole sheet, then writes a new results set in
+   classroom.grade.rubric_merge``) checks the whole sheet, then writes a new results set in
    which the gradebook has a column per question, the total and the exports (Canvas,
    ``id,points``) include the scores, the late penalty is worked out again on the new raw
    score, and each student's feedback shows their score and your comment.
@@ -25,14 +25,11 @@ the earlier scores.
 
 from __future__ import annotations
 
-import argparse
 import csv
 import io
-import sys
 from pathlib import Path
 
-from . import late, report, store
-from .model import Limits, Run, points_text
+from .model import Run, points_text
 
 ROOT = Path(__file__).resolve().parents[2]
 PLACEHOLDER = "*YOUR ANSWER HERE*"
@@ -122,7 +119,7 @@ def sheet_rows(run: Run) -> list:
 
 
 # -- merging the scores back ---------------------------------------------------------------
-def read_sheet(text: str, results: list, written: dict) -> dict:
+def read_sheet(text: str, results: list) -> dict:
     """``{student: {question: {"points", "max", "comment"}}}`` from a scored sheet, or
     :class:`SheetError` listing every problem (with its line)."""
     reader = csv.reader(io.StringIO(text))
@@ -185,76 +182,3 @@ def read_sheet(text: str, results: list, written: dict) -> dict:
                          f"{'s' if len(problems) != 1 else ''}; nothing was merged:\n  " +
                          "\n  ".join(shown))
     return scores
-
-
-def rerun(summary: dict, results: list) -> Run:
-    """A :class:`Run` from a results folder's summary, to write a new set from."""
-    run = Run(results=results, seconds=summary.get("seconds", 0.0), jobs=summary.get("jobs", 1),
-              limits=Limits(**summary["limits"]), chapter=summary.get("chapter"),
-              sandbox=summary.get("sandbox") or {}, warnings=summary.get("warnings", []),
-              skipped=summary.get("skipped", []), similarity=summary.get("similarity"))
-    run.term = summary.get("term") or {}
-    return run
-
-
-def reassess(run: Run) -> None:
-    """Late penalties worked out again on each student's raw score (written answers in)."""
-    policy = run.term.get("late_policy")
-    policy = late.parse_policy(policy) if policy else None
-    for result in run.results:
-        info = result.late
-        if not info or not result.submitted or info.get("days") in ("", None):
-            continue
-        assessed = late.assess(late.parse_time(result.submitted, "submitted"),
-                               late.parse_time(info["due"], "due"), policy, result.raw,
-                               result.possible)
-        info.update(assessed)
-
-
-def merge(out: Path, sheet: Path) -> Run:
-    """Merge the scored ``sheet`` into the results at ``out`` (a new set, switched whole)."""
-    try:
-        text = Path(sheet).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
-        raise SheetError(f"cannot read {sheet}: {err}") from None
-    if not (Path(out) / "summary.json").exists():
-        raise store.FolderError(f"{out} holds no grading results: run classroom-grade first")
-    with store.ResultsFolder(out) as folder:
-        summary, results = folder.previous()
-        scores = read_sheet(text, results, (summary.get("term") or {}).get("written") or {})
-        maxima = {q: m["max"] for marks in scores.values() for q, m in marks.items()}
-        written = (summary.get("term") or {}).get("written") or {}
-        for result in results:
-            result.manual = scores.get(result.student, {})
-            if not result.relpath and result.chapter:       # no submission: 0 of the max
-                result.manual = {q: {"points": 0.0, "max": maxima.get(q, w["max"]),
-                                     "comment": "no submission"}
-                                 for q, w in written.items() if q.startswith(result.chapter + ".")}
-        run = rerun(summary, results)
-        reassess(run)
-        report.write_results(run, out, reveal=bool(run.term.get("reveal_hidden")))
-    return run
-
-
-def main(argv=None) -> int:
-    p = argparse.ArgumentParser(
-        prog="classroom-rubric",
-        description="Merge a scored rubric sheet (the written answers' points, from the "
-                    "rubric.csv a grading run wrote) into RESULTS_DIR's gradebook, exports and "
-                    "feedback. Also python -m classroom.grade.rubric.")
-    p.add_argument("results", metavar="RESULTS_DIR", type=Path)
-    p.add_argument("sheet", metavar="SCORED_SHEET", type=Path)
-    args = p.parse_args(argv)
-    try:
-        run = merge(args.results, args.sheet)
-    except (SheetError, store.FolderError) as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 2
-    scored = sum(len(r.manual or {}) for r in run.results)
-    print(f"merged {scored} scored answers into {args.results}: gradebook.csv, points.csv"
-          f"{', canvas.csv' if run.term.get('roster') else ''} and feedback/ now include them")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
