@@ -210,3 +210,16 @@ def test_it_never_overwrites_a_folder_and_refuses_a_bad_address(tmp_path, capsys
     assert "https://" in capsys.readouterr().err and not (tmp_path / "a").exists()
     assert release.main(["--out", str(tmp_path / "b"), "--jupyterhub", HUB]) == 2
     assert "--repository" in capsys.readouterr().err
+
+
+def test_the_site_built_from_the_release_holds_no_answer(made, tmp_path):
+    """What the site would publish from the release, solutions asked for included (there
+    are none to find): the staged pages, before Sphinx turns them into HTML."""
+    from classroom.site.build import stage
+
+    out, _ = made
+    staged = tmp_path / "site.src"
+    parts = stage(staged, out, with_solutions=True)
+    assert "solutions" not in parts and parts["chapters"]
+    shutil.rmtree(staged / "_static")                  # MathJax and the style sheet
+    assert release.leaks(staged, ROOT) == []
