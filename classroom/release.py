@@ -192,15 +192,15 @@ def _strings(value, out: list) -> None:
 
 
 def text_of(name: str, data: bytes) -> str:
-    """What to search in one file: a notebook's strings joined (sources, outputs, metadata;
-    not its images), or any other file's bytes as text."""
+    """What to search in one file: its bytes as text and, for a notebook or other JSON, its
+    strings with their escapes undone (sources, outputs, metadata; not images)."""
     text = data.decode("utf-8", errors="replace")
-    if name.endswith(".ipynb"):
+    if name.endswith((".ipynb", ".json")):       # strings as they read, escapes undone
         try:
             parts = []
             _strings(json.loads(text), parts)
-            text = "\n".join("".join(p) if isinstance(p, list) else p for p in parts)
-        except ValueError:
+            text = text + "\n" + "\n".join(parts)
+        except (ValueError, RecursionError):
             pass
     return _norm(text)
 

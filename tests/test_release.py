@@ -160,11 +160,16 @@ def test_a_hidden_case_compiled_or_copied_is_found(made, tmp_path):
     line = next(l for l in (ROOT / "instructor/hidden/ch11_deep_networks.py").read_text()
                 .splitlines() if "Case(" in l)
     (copy / "chapters/notes.md").write_text(f"Next week's test:\n{line}\n")
+    expected = copy / "classroom/exercises/expected/ch11_deep_networks.json"
+    data = json.loads(expected.read_text())
+    data["note"] = line                       # inside a JSON string: quotes escaped
+    expected.write_text(json.dumps(data))
     shutil.copy(ROOT / "instructor/expected/ch05_sgd.json", copy / "classroom/sgd.json")
     (copy / "classroom/__pycache__").mkdir()
     (copy / "classroom/__pycache__/release.cpython-311.pyc").write_bytes(b"\x00compiled")
     found = dict(release.leaks(copy, ROOT))
     assert "a hidden case in instructor/hidden/ch11" in found["chapters/notes.md"]
+    assert "a hidden case" in found["classroom/exercises/expected/ch11_deep_networks.json"]
     assert found["classroom/sgd.json"] == "a copy of instructor/expected/ch05_sgd.json"
     assert "compiled" in found["classroom/__pycache__/release.cpython-311.pyc"]
 
