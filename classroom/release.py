@@ -36,6 +36,7 @@ import argparse
 import hashlib
 import json
 import os
+import pprint
 import re
 import shutil
 import subprocess
@@ -88,8 +89,7 @@ def edition_source(info: dict) -> str:
     return ('"""Which edition of the course this is: written by ``classroom-release``.\n\n'
             "``solution()`` reads ``RELEASE['solutions']``: without them it says that answers\n"
             'are withheld in this release."""\n\n'
-            f"RELEASE = {json.dumps(info, indent=4, sort_keys=True)}\n"
-            .replace("true", "True").replace("false", "False").replace("null", "None"))
+            f"RELEASE = {pprint.pformat(info, sort_dicts=True)}\n")
 
 
 def _set_urls(pyproject: str, repository: str, jupyterhub: str) -> str:

@@ -228,3 +228,11 @@ def test_the_site_built_from_the_release_holds_no_answer(made, tmp_path):
     assert "solutions" not in parts and parts["chapters"]
     shutil.rmtree(staged / "_static")                  # MathJax and the style sheet
     assert release.leaks(staged, ROOT) == []
+
+
+def test_the_edition_file_keeps_any_release_name():
+    info = {"name": 'Intro, "trueblood" section\\null', "solutions": False, "commit": "c",
+            "made": "2027-01-01"}
+    namespace = {}
+    exec(release.edition_source(info), namespace)
+    assert namespace["RELEASE"] == info
