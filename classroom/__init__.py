@@ -12,6 +12,9 @@ package is the classroom around it, and imports minigrad (never the other way ro
 * ``site/``         the course as a book of HTML pages that reads offline
 * ``launch.py``     Binder, Colab and JupyterHub links from ``[project.urls]``
 * ``execute.py``    run notebooks and save them with outputs and widget state
+* ``lessons/``     for teaching live: live-coding notebooks made from the chapters
+* ``release.py``    the course as students get it (``classroom-release``): no answers
+* ``edition.py``    which edition this is (the checkout, or a release without solutions)
 * ``jupyterlab/``   the JupyterLab settings ``course.py lab`` gives learners
 
 In an exercise notebook::

@@ -172,9 +172,13 @@ def first_cell_source(where: Where) -> str:
         "# Run this cell first. On Colab it installs minigrad, the course's checks and widgets,\n"
         "# and what they need; where they are installed already it does nothing.\n"
         "# (Written by `python -m classroom.launch` from [project.urls] in pyproject.toml.)\n"
-        "import importlib.util, subprocess, sys\n"
+        "import importlib.util, os, subprocess, sys\n"
         "\n"
         'if importlib.util.find_spec("classroom") is None:\n'
+        '    if "JUPYTERHUB_USER" in os.environ:\n'
+        '        raise ModuleNotFoundError("this JupyterHub\'s Python does not have the course "\n'
+        '                                  "installed: tell your instructor or the hub\'s admins "\n'
+        '                                  "(the course\'s docs/jupyterhub.md says how to add it)")\n'
         '    if "google.colab" not in sys.modules:\n'
         '        raise ModuleNotFoundError("the course is not installed in this kernel: start it "\n'
         '                                  "with `python3 course.py lab` (see the README)")\n'

@@ -86,3 +86,10 @@ def test_layers_benchmark_runs_compares_steps_and_measures_memory():
                     "C. Transformer block training step", "Summary", "peak RSS MiB"):
         assert heading in result.stdout
     assert "memory probe" not in result.stderr          # the fresh-process probes worked
+
+
+def test_progress_view_script_runs():
+    result = subprocess.run([sys.executable, str(SCRIPT.parent / "bench_progress.py"),
+                             "--quick"], capture_output=True, text=True, timeout=300)
+    assert result.returncode in (0, 1), result.stdout + result.stderr
+    assert "progress.scan" in result.stdout

@@ -203,7 +203,7 @@ def test_results_are_written_whole_and_students_gone_from_the_run_lose_their_fil
     assert visible(out) == ["class_report.csv", "feedback/alice.html", "feedback/alice.md",
                             "feedback/bob.html", "feedback/bob.md", "gradebook.csv",
                             "gradescope/alice/results.json", "gradescope/bob/results.json",
-                            "report.html", "similarity.csv", "summary.json"]
+                            "points.csv", "report.html", "similarity.csv", "summary.json"]
     assert len(list((out / ".sets").iterdir())) == 1      # one set, switched in whole
     (out / "mine.txt").write_text("keep")
     with store.ResultsFolder(out):                  # earlier results: reused, then replaced

@@ -17,6 +17,7 @@ import os
 import sys
 from pathlib import Path
 
+from .. import edition
 from .core import NOT_ATTEMPTED, Verdict
 from .feedback import Feedback, Note
 from .registry import get
@@ -71,6 +72,13 @@ def hint(exercise_id: str, level: int | None = None) -> Note:
 def solution(exercise_id: str) -> Note:
     """The worked answer to ``exercise_id``: try ``hint`` first!"""
     exercise = get(exercise_id)
+    release = edition.RELEASE
+    if release is not None and not release.get("solutions"):
+        return Note("solution", f"{exercise_id} · {exercise.title}",
+                    f"Answers are withheld in this release of the course "
+                    f"({release.get('name') or 'a graded class'}): your instructor hands them "
+                    f"out when the work is graded. Try hint(\"{exercise_id}\") for the next "
+                    f"hint, and check(\"{exercise_id}\") after each change.")
     text = solution_source(exercise_id)
     if text is None:      # the course package installed without the repository's solutions/
         return Note("solution", f"{exercise_id} · {exercise.title}",

@@ -8,6 +8,9 @@ Usage
                     [--timeout SECONDS] [--memory-mb MB] [--reveal-hidden]
                     [--resume | --restart | --only STUDENT] [--require-isolation]
                     [--scheduler ADDRESS [--scheduler-timeout SECONDS]]
+                    [--roster FILE] [--assignment NAME] [--due TIME]
+                    [--late-policy RULES] [--extensions FILE] [--submitted-times FILE]
+                    [--written-points N]
 
 (``classroom-grade`` and ``python -m classroom.grade`` are the same command.)
 
@@ -29,6 +32,14 @@ switched in whole (see :mod:`.report` and, for how nothing is lost, :mod:`.store
 * ``report.html`` and ``class_report.csv``: the class report (:mod:`.classreport`): per
   exercise how many passed, failed and did not try, the mistakes made most, the totals,
   who needs help, the similarity groups, with plots; the run's last line links it;
+* ``points.csv`` (``id,points``) and, with ``--roster``, ``canvas.csv``: the points that
+  count, for an LMS (:mod:`.lms`); with ``--due``, the gradebook keeps the raw score, the
+  late penalty and the times beside the total (:mod:`.late`; students and strays:
+  :mod:`.roster`);
+* ``rubric.csv``: the written answers, to score and merge with ``classroom-rubric``
+  (:mod:`.rubric`); ``classroom-feedback`` writes the folder to hand back
+  (:mod:`.handback`), ``classroom-progress`` shows progress during class
+  (:mod:`.progress`);
 * ``summary.json``: the run in full (limits, isolation, warnings, what was not a
   submission, similarity, every message).
 

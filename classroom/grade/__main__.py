@@ -21,8 +21,10 @@ from dataclasses import asdict
 from pathlib import Path
 
 from ..exercises.registry import chapter_modules
-from . import cluster, extract, report, runner, sandbox, similarity, store
-from .model import CORRECT, ERROR, INCORRECT, MISSING, NOT_ATTEMPTED, Limits, Run, points_text
+from . import (cluster, extract, judge, late, report, roster, rubric, runner, sandbox,
+               similarity, store)
+from .model import (CORRECT, ERROR, INCORRECT, MISSING, NOT_ATTEMPTED, Limits, Run,
+                    SubmissionResult, points_text)
 
 MARKS = {CORRECT: "✔", INCORRECT: "✘", NOT_ATTEMPTED: "○", ERROR: "!", MISSING: "?"}
 INTERRUPTED = 130
@@ -63,6 +65,29 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--require-isolation", action="store_true",
                    help="refuse to grade unless every protection holds on this machine "
                         "(see summary.json's isolation section)")
+    term = p.add_argument_group("the class: roster, due time, late policy (see "
+                                "classroom.grade.roster and .late)")
+    term.add_argument("--roster", type=Path, metavar="FILE",
+                      help="CSV of students (id,name,aliases,email, or Canvas's gradebook "
+                           "export): submissions are graded under its ids, files matching "
+                           "nobody are listed, students without a submission get a row")
+    term.add_argument("--assignment", metavar="NAME",
+                      help="the assignment's column in canvas.csv (default: 'Chapter NN')")
+    term.add_argument("--due", metavar="TIME",
+                      help="when the work was due, ISO 8601 (2027-03-01T23:59, local time "
+                           "unless an offset is given)")
+    term.add_argument("--late-policy", metavar="RULES",
+                      help='points off for late work, e.g. "10%%/day, grace 15m, cutoff 5d" '
+                           "(needs --due)")
+    term.add_argument("--extensions", type=Path, metavar="FILE",
+                      help="CSV student,due (or student,days): a later due time per student")
+    term.add_argument("--written-points", type=float, default=rubric.DEFAULT_POINTS,
+                      metavar="N", help="points for each written answer in rubric.csv "
+                                        "(default %(default)g); merge the scores with "
+                                        "classroom-rubric")
+    term.add_argument("--submitted-times", type=Path, metavar="FILE",
+                      help="CSV student,submitted: when each was handed in (default: the "
+                           "notebook file's modification time)")
     p.add_argument("--scheduler", metavar="ADDRESS",
                    help="run submissions on a Dask cluster (tcp://host:8786); needs the "
                         "[grading] extra")
@@ -98,6 +123,8 @@ def _check_args(args) -> list:
     if (args.jobs is not None and args.jobs < 1) or args.timeout <= 0 or args.memory_mb < 256:
         problems.append("--jobs must be at least 1, --timeout positive and --memory-mb at "
                         "least 256")
+    if args.written_points < 0:
+        problems.append("--written-points must not be negative")
     if args.scheduler_timeout <= 0:
         problems.append("--scheduler-timeout must be positive")
     return problems
@@ -118,6 +145,10 @@ def main(argv=None) -> int:
         problems.append(f"no *.ipynb files under {args.submissions}"
                         + (f" ({len(skipped)} other files or folders: see below)"
                            if skipped else ""))
+    term = None
+    if not problems:
+        entries, skipped, term, wrong = _term(args, entries, skipped)
+        problems += wrong
     folder = store.ResultsFolder(args.out)
     if not problems:
         try:
@@ -131,12 +162,94 @@ def main(argv=None) -> int:
             print(f"  not a submission: {item['path']}: {item['reason']}", file=sys.stderr)
         return 2
     try:
-        return _grade(args, folder, entries, skipped)
+        return _grade(args, folder, entries, skipped, term)
     finally:
         folder.close()
 
 
-def _grade(args, folder: store.ResultsFolder, entries: list, skipped: list) -> int:
+def _term(args, entries: list, skipped: list) -> tuple:
+    """Entries under roster ids, the class's settings (roster, due time, policy) and every
+    problem found in them: all read and checked before anything is graded."""
+    problems = []
+    if (args.late_policy or args.extensions or args.submitted_times) and not args.due:
+        problems.append("--late-policy, --extensions and --submitted-times need --due")
+    term = {"roster": None, "missing": [], "paths": {e[1]: e[0] for e in entries}}
+    if args.roster:
+        try:
+            listed = roster.read(args.roster)
+            matched = roster.assign(listed, entries, args.chapter)
+        except roster.RosterError as err:
+            problems.append(str(err))
+        else:
+            entries = matched.entries
+            skipped = skipped + matched.unmatched
+            term["roster"] = [{"id": s.id, "name": s.name, "canvas": s.canvas}
+                              for s in listed.students]
+            term["missing"] = [s.id for s in matched.missing]
+            term["paths"] = {e[1]: e[0] for e in entries}
+    if args.due:
+        known = ({s["id"] for s in term["roster"]} if term["roster"] else
+                 {e[1] for e in entries})
+        due = _read(problems, late.parse_time, args.due, "--due")
+        term.update(due=due, policy=None, extensions={}, submitted={})
+        if args.late_policy:
+            term["policy"] = _read(problems, late.parse_policy, args.late_policy)
+        if args.extensions and due is not None:
+            term["extensions"] = _read(problems, late.read_extensions, args.extensions, due,
+                                       known) or {}
+        if args.submitted_times:
+            term["submitted"] = _read(problems, late.read_submitted, args.submitted_times,
+                                      known) or {}
+    return entries, skipped, term, problems
+
+
+def _read(problems: list, function, *arguments):
+    """``function(*arguments)``, or None with its :class:`late.PolicyError` noted."""
+    try:
+        return function(*arguments)
+    except late.PolicyError as err:
+        problems.append(str(err))
+        return None
+
+
+def apply_term(run: Run, term: dict, args) -> None:
+    """Rows for students without a submission, lateness and penalties, and what the run
+    keeps of the class's settings (``run.term``, saved in summary.json)."""
+    chapter = args.chapter or next((r.chapter for r in run.results if r.chapter), None)
+    have = {r.student for r in run.results}
+    for student in term["missing"]:
+        if student not in have:
+            run.results.append(SubmissionResult(
+                student=student, relpath="", chapter=chapter, problem="no submission",
+                exercises=judge.not_graded(chapter, "no submission") if chapter else []))
+    run.results.sort(key=lambda r: r.student)
+    if "due" in term:
+        for result in run.results:
+            due = term["extensions"].get(result.student, term["due"])
+            if not result.relpath:
+                result.late = {"due": due.isoformat(timespec="seconds"), "days": "",
+                               "penalty": 0.0, "note": ""}
+                continue
+            when, source = term["submitted"].get(result.student), "submission times file"
+            path = term["paths"].get(result.student)
+            if when is None and path is None:       # graded earlier from a file now gone
+                continue
+            if when is None:
+                when, source = late.file_time(path), "file time"
+            result.submitted = when.isoformat(timespec="seconds")
+            result.late = {"due": due.isoformat(timespec="seconds"), "source": source,
+                           "extension": result.student in term["extensions"],
+                           **late.assess(when, due, term["policy"], result.raw,
+                                         result.possible)}
+    run.term = {"roster": term["roster"], "reveal_hidden": bool(args.reveal_hidden),
+                "assignment": args.assignment or (f"Chapter {chapter}" if chapter else None),
+                "due": term["due"].isoformat() if "due" in term else None,
+                "late_policy": term["policy"].text if term.get("policy") else None,
+                "extensions": {k: v.isoformat() for k, v in term.get("extensions", {}).items()}}
+
+
+def _grade(args, folder: store.ResultsFolder, entries: list, skipped: list,
+           term: dict) -> int:
     limits = Limits(timeout=args.timeout, memory_mb=args.memory_mb)
     interrupted = folder.interrupted()
     if interrupted and not (args.resume or args.restart):
@@ -240,6 +353,8 @@ def _grade(args, folder: store.ResultsFolder, entries: list, skipped: list) -> i
     else:
         run.results = sorted(list(done.values()) + run.results, key=lambda r: r.student)
     runner.assign_chapter(run.results)
+    apply_term(run, term, args)
+    rubric.collect(run, term["paths"], args.written_points)
     run.similarity = similarity.find(run.results, similarity.references(run.results))
     report.write_results(run, args.out, reveal=args.reveal_hidden)
     if not args.only:
@@ -274,23 +389,31 @@ def merge_sandboxes(earlier: dict, now: dict) -> dict:
 
 
 def _print_totals(run: Run, args) -> None:
-    graded = sum(1 for r in run.results if not r.problem)
+    handed_in = [r for r in run.results if r.relpath]
+    graded = sum(1 for r in handed_in if not r.problem)
     total = sum(r.total for r in run.results)
     possible = sum(r.max_points for r in run.results)
-    rate = len(run.results) / run.seconds * 60 if run.seconds else 0
-    print(f"\n{len(run.results)} submissions ({graded} graded, {len(run.results) - graded} not "
+    rate = len(handed_in) / run.seconds * 60 if run.seconds else 0
+    print(f"\n{len(handed_in)} submissions ({graded} graded, {len(handed_in) - graded} not "
           f"gradable) in {run.seconds:.1f} s ({rate:.0f}/min, {run.jobs} at a time); "
           f"{points_text(total)} of {points_text(possible)} points in all")
     for item in run.skipped:
         print(f"not a submission: {item['path']}: {item['reason']}")
+    for result in run.results:
+        if not result.relpath:
+            print(f"no submission: {result.student} (a row with 0 points)")
     groups = [g for g in (run.similarity or {}).get("groups", []) if not g["worked_solution"]]
     if groups:
         print(f"similarity: {len(groups)} groups of submissions share answer code (listed in "
               f"similarity.csv and the class report for a look, not marked down)")
     for warning in run.warnings:
         print(f"warning: {warning}")
-    print(f"results: {args.out}/gradebook.csv, feedback/, gradescope/, similarity.csv, "
-          f"summary.json")
+    if any(r.written for r in run.results):
+        print(f"written answers: {args.out}/rubric.csv; score them and merge with "
+              f"`classroom-rubric {args.out} SCORED.csv`")
+    print(f"results: {args.out}/gradebook.csv, points.csv"
+          f"{', canvas.csv' if run.term.get('roster') else ''}, feedback/, gradescope/, "
+          f"similarity.csv, summary.json")
     print(f"class report: {args.out}/report.html (and class_report.csv): what the class "
           f"got right and wrong, the mistakes made most, who needs help")
 

@@ -126,10 +126,29 @@ class SubmissionResult:
     internal_error: str | None = None
     digest: str = ""             # sha256 of the notebook's bytes, to tell it changed
     fingerprints: dict = field(default_factory=dict)    # exercise -> similarity fingerprints
+    submitted: str | None = None     # when it was handed in (ISO), and from where (see late)
+    late: dict | None = None         # {"due", "days", "penalty", "note", "source"}: see late
+    written: dict = field(default_factory=dict)     # question -> the written answer (rubric)
+    manual: dict = field(default_factory=dict)      # question -> {"points", "max", "comment"}
 
     @property
     def total(self) -> float:
+        """The autograded points."""
         return sum(e.points for e in self.exercises)
+
+    @property
+    def raw(self) -> float:
+        """Autograded and hand-scored (written answers) points, before any late penalty."""
+        return self.total + sum(m["points"] for m in (self.manual or {}).values())
+
+    @property
+    def possible(self) -> float:
+        return self.max_points + sum(m["max"] for m in (self.manual or {}).values())
+
+    @property
+    def final(self) -> float:
+        """The points that count: :attr:`raw` less any late penalty."""
+        return max(self.raw - (self.late or {}).get("penalty", 0.0), 0.0)
 
     @property
     def max_points(self) -> float:
@@ -148,6 +167,7 @@ class Run:
     warnings: list = field(default_factory=list)
     skipped: list = field(default_factory=list)     # {"path", "reason"}: not submissions
     similarity: dict | None = None                  # see classroom.grade.similarity.find
+    term: dict = field(default_factory=dict)        # roster, due time, late policy: see lms
 
 
 def points_text(value: float) -> str:

@@ -43,7 +43,7 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
-from . import similarity
+from . import lms, rubric, similarity
 from .store import MARKER, atomic_write
 from .model import (CORRECT, ERROR, INCORRECT, MISSING, NOT_ATTEMPTED, ExerciseResult, Run,
                     SubmissionResult, points_text)
@@ -72,7 +72,8 @@ def student_view(er: ExerciseResult, reveal: bool) -> dict:
 
 
 def totals(result: SubmissionResult, reveal: bool) -> tuple:
-    """(points shown, max points, max points withheld) for a student's view."""
+    """(points shown, max points, max points withheld) for a student's view, written
+    answers' scores included."""
     shown = withheld = 0.0
     for er in result.exercises:
         view = student_view(er, reveal)
@@ -80,11 +81,23 @@ def totals(result: SubmissionResult, reveal: bool) -> tuple:
             withheld += er.max_points
         else:
             shown += er.points
-    return shown, result.max_points, withheld
+    return shown + result.raw - result.total, result.possible, withheld
 
 
 def _total_line(result: SubmissionResult, reveal: bool) -> str:
     shown, maximum, withheld = totals(result, reveal)
+    penalty = (result.late or {}).get("penalty", 0.0)
+    if penalty and not withheld:
+        return (f"Points: {points_text(max(shown - penalty, 0))} / {points_text(maximum)} "
+                f"({points_text(shown)} less {points_text(penalty)} for lateness: "
+                f"{result.late['note']})")
+    if penalty:                  # its size could tell the hidden checks' points: not shown
+        return (f"Late: {result.late['note']}; the penalty is taken off the total released "
+                f"with the grades. " + _total_line_plain(shown, maximum, withheld))
+    return _total_line_plain(shown, maximum, withheld)
+
+
+def _total_line_plain(shown: float, maximum: float, withheld: float) -> str:
     if not withheld:
         return f"Points: {points_text(shown)} / {points_text(maximum)}"
     if withheld == maximum:
@@ -118,9 +131,27 @@ def exercise_columns(results: list) -> list:
     return sorted(columns, key=lambda i: (i.split(".")[0], columns.index(i)))
 
 
+def shorten(text: str, limit: int = 200) -> str:
+    """``text`` in at most ``limit`` characters, cut between words (with "…") if longer."""
+    text = " ".join(str(text).split())
+    if len(text) <= limit:
+        return text
+    cut = text[:limit - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit // 2 else cut).rstrip(" ,;:") + "…"
+
+
+LATE_COLUMNS = ["raw_total", "late_penalty", "days_late", "due", "submitted"]
+
+
 def gradebook_rows(results: list) -> list:
+    """The gradebook: ``total`` is the points that count; with ``--due`` the raw score, the
+    penalty and the times follow it (see :mod:`.late`)."""
     columns = exercise_columns(results)
-    rows = [["student", "file", "chapter", "total", "max", *columns, "status", "notes"]]
+    written = sorted({q for r in results for q in (r.manual or {})})
+    late = any(r.late for r in results)
+    rows = [["student", "file", "chapter", "total", *(LATE_COLUMNS if late else []), "max",
+             *columns, *written, "status", "notes"]]
     for result in results:
         points = {er.id: points_text(er.points) for er in result.exercises}
         notes = [result.problem] if result.problem else []
@@ -129,15 +160,26 @@ def gradebook_rows(results: list) -> list:
             untouched = [er.id for er in result.exercises if er.status == NOT_ATTEMPTED]
             if untouched:
                 notes.append(f"not attempted: {', '.join(untouched)}")
-            notes += [f"{er.id}: {er.status}: {er.message[:200]}"
+            notes += [f"{er.id}: {er.status}: {shorten(er.message)}"
                       + (f" (case: {er.case})" if er.case else "")
                       for er in result.exercises if er.status not in (CORRECT, NOT_ATTEMPTED)]
+        if result.late and result.late.get("note"):
+            notes.append(result.late["note"])
         status = ("grader error" if result.internal_error else
+                  "no submission" if not result.relpath else
                   "not graded" if result.problem else "graded")
-        maximum = points_text(result.max_points) if result.exercises else ""
+        maximum = points_text(result.possible) if result.exercises else ""
+        manual = {q: points_text(m["points"]) for q, m in (result.manual or {}).items()}
+        timing = []
+        if late:
+            info = result.late or {}
+            timing = [points_text(result.raw), points_text(info.get("penalty", 0.0)),
+                      str(info.get("days", "")), _cell(info.get("due", "")),
+                      _cell(result.submitted or "")]
         rows.append([_cell(result.student), _cell(result.relpath), _cell(result.chapter or ""),
-                     points_text(result.total), maximum,
-                     *[points.get(c, "") for c in columns], status, _cell("; ".join(notes))])
+                     points_text(result.final), *timing, maximum,
+                     *[points.get(c, "") for c in columns], *[manual.get(q, "") for q in written],
+                     status, _cell("; ".join(notes))])
     return rows
 
 
@@ -190,6 +232,12 @@ def feedback_markdown(result: SubmissionResult, reveal: bool = False) -> str:
         shown = "?" if view["withheld"] else points_text(er.points)
         lines.append(f"| {er.id} {_md(er.title).replace('|', '/')} | {LABELS[view['status']]} "
                      f"| {shown} / {points_text(er.max_points)} |")
+    for qid, scored in sorted((result.manual or {}).items()):
+        lines += ["", f"## {qid} — your written answer", "",
+                  f"**{points_text(scored['points'])} / {points_text(scored['max'])}** "
+                  f"(scored by your instructor)"]
+        if scored.get("comment"):
+            lines += ["", f"Comment: {_md(scored['comment'])}"]
     for er in result.exercises:
         view = student_view(er, reveal)
         lines += ["", f"## {er.id} — {_md(er.title)}", "",
@@ -230,6 +278,12 @@ def feedback_html(result: SubmissionResult, reveal: bool = False) -> str:
                          f"{e(LABELS[view['status']])}</td><td>{shown} / "
                          f"{points_text(er.max_points)}</td></tr>")
         parts.append("</table>")
+    for qid, scored in sorted((result.manual or {}).items()):
+        parts.append(f"<h2>{e(qid)} — your written answer</h2><p><b>"
+                     f"{points_text(scored['points'])} / {points_text(scored['max'])}</b> "
+                     f"(scored by your instructor)</p>")
+        if scored.get("comment"):
+            parts.append(f"<p>Comment: {e(scored['comment'])}</p>")
     for er in result.exercises:
         view = student_view(er, reveal)
         css = view["status"].replace(" ", "-")
@@ -308,7 +362,7 @@ def summary(run: Run) -> dict:
                           "what_each_means": _protections(),
                           "memory": box.get("memory", {})},
             "sandbox": box, "warnings": run.warnings, "skipped": run.skipped,
-            "similarity": run.similarity, "submissions": len(run.results),
+            "similarity": run.similarity, "term": run.term, "submissions": len(run.results),
             "results": [asdict(r) for r in run.results]}
 
 
@@ -320,7 +374,8 @@ def _protections() -> dict:
 
 #: What a results set holds (each a file or folder of ``.sets/<id>/``, linked from the top).
 SET_NAMES = ("gradebook.csv", "summary.json", "similarity.csv", "report.html",
-             "class_report.csv", "feedback", "gradescope")
+             "class_report.csv", "feedback", "gradescope", "points.csv", "canvas.csv",
+             "rubric.csv")
 
 
 def write_set(run: Run, folder: Path, reveal: bool = False) -> None:
@@ -351,6 +406,15 @@ def write_set(run: Run, folder: Path, reveal: bool = False) -> None:
     title = "Class report" + (f": chapter {', '.join(chapters)}" if chapters else "")
     (folder / "report.html").write_text(classreport.html(numbers, title), encoding="utf-8")
     (folder / "gradebook.csv").write_text(_csv(gradebook_rows(run.results)), encoding="utf-8")
+    (folder / "points.csv").write_text(_csv([[_cell(c) for c in row] for row in
+                                             lms.points_rows(run.results)]), encoding="utf-8")
+    if any(r.written for r in run.results):
+        (folder / "rubric.csv").write_text(_csv([[_cell(c) for c in row] for row in
+                                                 rubric.sheet_rows(run)]), encoding="utf-8")
+    if run.term.get("roster"):
+        (folder / "canvas.csv").write_text(_csv([[_cell(c) for c in row] for row in
+                                                 lms.canvas_rows(run.results, run.term)]),
+                                           encoding="utf-8")
     (folder / "summary.json").write_text(json.dumps(summary(run), indent=1, ensure_ascii=False),
                                          encoding="utf-8")
     _sync_tree(folder)

@@ -34,7 +34,8 @@ from .model import result_from_dict
 
 MARKER = "classroom.grade results"
 OURS = {"gradebook.csv", "summary.json", "similarity.csv", "report.html", "class_report.csv",
-        "feedback", "gradescope", "current", ".sets", "in-progress", ".lock"}
+        "feedback", "gradescope", "points.csv", "canvas.csv", "rubric.csv", "current", ".sets",
+        "in-progress", ".lock"}
 
 
 class FolderError(ValueError):
