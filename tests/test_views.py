@@ -486,3 +486,12 @@ def test_copies_and_pickles_of_a_view_stand_on_their_own():
                          (pickle.loads(pickle.dumps(plain.T)), plain)):
         assert not copied._is_view() and not np.shares_memory(copied.data, base.data)
     assert row._base is layer.weight and transposed._base is layer.weight
+
+
+def test_0d_results_of_every_bitwise_and_comparison_op_can_be_viewed():
+    """NumPy's ufuncs give a scalar, not an array, for 0-d inputs; an op result must still
+    be a tensor whose data is an array (the random graphs found ``(~t).view(())`` failing)."""
+    for t in (mg.tensor(-1), mg.tensor(True)):
+        for result in (~t, t & t, t | t, t ^ t, t == t, t.logical_not()):
+            assert type(result.data) is np.ndarray
+            assert result.view(()).item() == result.item()
