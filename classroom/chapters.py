@@ -90,9 +90,10 @@ CHAPTERS = [
             40, _f("classroom.designs.depth_first", "classroom.designs.creator_tape",
                    "classroom.widgets.designs")),
     Chapter(11, "deep_networks", "Making deep networks train",
-            "why deep networks stall or explode, measured layer by layer, and the fixes: "
-            "initialisation, normalisation, residuals, optimizers",
-            50, _f("nn.init", "nn.BatchNorm1d", "nn.LayerNorm", "nn.norm",
+            "why deep networks stall or explode, measured layer by layer; the fixes "
+            "(initialisation, normalisation, residuals, optimizers) compared fairly over seeds; "
+            "forward hooks and update ratios while training",
+            60, _f("nn.init", "nn.BatchNorm1d", "nn.LayerNorm", "nn.norm",
                    "nn.functional.batch_norm", "nn.functional.layer_norm", "nn.utils",
                    "nn.utils.clip_grad_norm_", "nn.utils.clip_grad_value_",
                    "optim.lr_scheduler", "classroom.widgets.deep_networks")),
@@ -106,9 +107,9 @@ CHAPTERS = [
                    "nn.functional.avg_pool2d", "classroom.widgets.convolution",
                    "classroom.widgets.layer_shapes")),
     Chapter(13, "attention", "Attention and a small transformer",
-            "queries, keys and values, the causal mask, heads and blocks: a tiny GPT that "
-            "reverses digits",
-            50, _f("nn.attention", "nn.functional.scaled_dot_product_attention",
+            "queries, keys and values, the causal mask and what it prevents, heads and blocks: "
+            "a tiny GPT that reverses digits; attention's T² cost and a KV cache",
+            60, _f("nn.attention", "nn.functional.scaled_dot_product_attention",
                    "nn.MultiheadAttention", "nn.TransformerEncoderLayer",
                    "classroom.widgets.attention")),
 ]

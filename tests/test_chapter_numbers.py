@@ -62,12 +62,8 @@ def test_chapter_11_numbers():
     first_loss = float(found(r"N\(0, 1\).*loss before training ([\d.e+]+)", out)[0])
     assert 1e8 <= first_loss < 1e9 and "in the hundreds of millions" in text
     kaiming = found(r"Kaiming\s+1\.000\s+([\d.]+)", out)[0]
-    assert f"Kaiming's is {float(kaiming):.2f}, not 1" in text
-    for name in ("default \\(uniform ±1/√n\\)", "N\\(0, 1\\)", "N\\(0, 0.01²\\)", "Xavier",
-                 "Kaiming"):
-        predicted, measured = (float(v) for v in re.search(
-            name + r"\s+([\d.]+)\s+([\d.]+)", out).groups())
-        assert abs(measured / predicted - 1) < 0.10, name      # "to within about 10 %"
+    assert f"seed 0's Kaiming is {float(kaiming):.2f}, not 1" in text
+    # "to within about N %" over five seeds: tests/test_chapter_claims.py
 
     # section 4: BatchNorm's variances sit a hair below 1 (eps), its spreads near 0.6
     variances = [float(v) for v in found(r"column variances of x̂: \[([^\]]+)\]", out)[0].split()]
@@ -91,19 +87,10 @@ def test_chapter_11_numbers():
         r"(SGD|momentum|Adam)[^\n]*loss after 40 steps ([\d.]+)", out)}
     assert max(losses, key=losses.get) == "Adam" and "Adam is the furthest" in text
 
-    # section 9: the 20-layer networks, and which fixes matter
+    # section 9: the 20-layer networks (the ablation table: tests/test_chapter_claims.py)
     fixed = found(r"fixed \(21 Linear layers\).*\n.*test accuracy ([\d.]+)%", out)[0]
     assert fixed == "97.5" and text.count("97.5 %") >= 2
     assert found(r"naive \(21 Linear layers\).*\n.*test accuracy ([\d.]+)%", out)[0] == "10.0"
-    table = {name.strip(): (float(a), float(b), float(c)) for name, a, b, c in re.findall(
-        r"^(\w[^\n]*?)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)%$", out, re.M)}
-    best = table["all the fixes"]
-    for worse in ("no residual connections", "SGD (lr 0.1) instead of Adam"):
-        assert 30 <= table[worse][1] / best[1] <= 45, worse          # "thirty to forty times"
-        assert 8 <= best[2] - table[worse][2] <= 10, worse          # "eight to ten points"
-    assert table["no BatchNorm"][0] > 100 and "over a hundred" in text
-    assert table["no BatchNorm"][2] < best[2]
-    assert table["default initialisation"][2] == pytest.approx(best[2], abs=0.6)
     first, last = (int(v) for v in re.search(
         r"\((\d+)% of the first 20, (\d+)% of the last 20\)", out).groups())
     assert first > 50 > last and "Clipping acted mostly at the start" in text
