@@ -165,13 +165,16 @@ def _flat(X, W, pads, kernel, dilation, groups, need_x, need_w):
     columns (which wrap into the next row) are dropped afterwards.
 
     The batch is processed a block of images at a time (:data:`BLOCK_BYTES`): the
-    block's columns (C·k, images·length), one product for the block's output, and
-    in backward the same columns built again for the weight's gradient (a sum of
-    one product per block) and the patches' gradient added back, one offset, one
-    long slice, at a time (col2im).  Only the padded input is kept for backward.
+    block's columns (C·k, images·length) and one product for the block's output.
+    Backward, per block: the weight's gradient is gradient @ columnsᵀ with the
+    columns built again from the padded input (the only thing kept); the input's
+    gradient is chapter 12's *full convolution* of the output gradient with the
+    flipped kernel, done the same way: the gradient laid out flat with zeros around
+    it, its columns (O·k, images·total) one slice per offset, one product.
     """
     N, C = X.shape[:2]
     O, G, nd = W.shape[0], groups, len(kernel)
+    K = math.prod(kernel)
     spatial = tuple(n + b + a for n, (b, a) in zip(X.shape[2:], pads))        # padded sizes
     out_size = tuple(n - d * (k - 1) for n, k, d in zip(spatial, kernel, dilation))
     wide = (out_size[0],) + spatial[1:]            # output rows, at the padded width
@@ -179,70 +182,97 @@ def _flat(X, W, pads, kernel, dilation, groups, need_x, need_w):
     step = [math.prod(spatial[i + 1:]) for i in range(nd)]          # flat distance per axis
     starts = [sum(o * d * st for o, d, st in zip(offset, dilation, step))
               for offset in itertools.product(*(range(k) for k in kernel))]
-    spill = starts[-1] + length - total                             # the last slice's overrun
-    # The padded images, flat: (N, C, total + spill), zeros around each image.
-    images = np.zeros((N, C, total + spill), dtype=X.dtype)
+    reach = starts[-1]                             # the last offset's distance
+    # The padded images, flat, with room for the last offset's slice: zeros around each.
+    images = np.zeros((N, C, reach + length), dtype=X.dtype)
     inside = (slice(None),) * 2 + tuple(slice(b, b + n) for (b, _), n in zip(pads, X.shape[2:]))
     images[:, :, :total].reshape((N, C) + spatial)[inside] = X
-    per_image = C * len(starts) * length * X.dtype.itemsize
-    block = max(1, min(N, BLOCK_BYTES // per_image))
-    blocks = [(n, min(n + block, N)) for n in range(0, N, block)]
+
+    def blocks_of(rows: int, span: int) -> tuple:
+        """(images per block, [(first, end), ...]) for columns of rows x (images·span)."""
+        block = max(1, min(N, BLOCK_BYTES // (rows * span * X.dtype.itemsize)))
+        return block, [(n, min(n + block, N)) for n in range(0, N, block)]
+
     Wg = W.reshape(G, O // G, -1)
     crop = (slice(None),) * 3 + tuple(slice(0, n) for n in out_size[1:])   # drop the wrap
 
-    def scratch(per_image_shape, fill=None):
-        """A buffer for the biggest block, reused by every block: ``part(nb)`` is its
-        first nb images as a contiguous (*per_image_shape[:-1], nb, length) array.  Fresh
-        arrays per block would each be page-faulted in (glibc maps big blocks anew)."""
-        size = math.prod(per_image_shape) * block
-        flat = np.empty(size, X.dtype) if fill is None else np.full(size, fill, X.dtype)
+    def scratch(shape_of, block, fill=None):
+        """A buffer for a block of ``block`` images, reused by every block: ``part(nb)``
+        is its start as a contiguous array of shape ``shape_of(nb)``.  (Fresh arrays per
+        block would each be page-faulted in: glibc maps big blocks anew.)"""
+        flat = np.empty(math.prod(shape_of(block)), X.dtype) if fill is None else \
+            np.full(math.prod(shape_of(block)), fill, X.dtype)
+        return lambda nb: flat[:math.prod(shape_of(nb))].reshape(shape_of(nb))
 
-        def part(nb):
-            return flat[:size // block * nb].reshape(per_image_shape[:-1] + (nb,)
-                                                     + per_image_shape[-1:])
-        return part
-
-    def columns(into, n0, n1):
-        """im2col for images n0..n1 into ``into`` (C, k, images, length), one slice per
-        offset; returned as (G, C/G·k, images·length)."""
-        source = np.swapaxes(images[n0:n1], 0, 1)                   # (C, images, ·), a view
+    def im2col(source, into, span):
+        """``into[:, i]`` = the slice at offset i of every flat image in ``source``
+        (images, channels, ·): ``into`` is (channels, k, images, span)."""
+        source = np.swapaxes(source, 0, 1)                          # (channels, images, ·)
         for i, start in enumerate(starts):
-            into[:, i] = source[:, :, start:start + length]
-        return into.reshape(G, -1, (n1 - n0) * length)
+            into[:, i] = source[:, :, start:start + span]
+        return into.reshape(G, -1, into.shape[2] * span)
 
-    cols_for = scratch((C, len(starts), length))
-    wide_for = scratch((O, length))
+    block, blocks = blocks_of(C * K, length)
+    cols_for = scratch(lambda nb: (C, K, nb, length), block)
+    wide_for = scratch(lambda nb: (G, O // G, nb * length), block)
     out = np.empty((N, O) + out_size, dtype=X.dtype)
     for n0, n1 in blocks:
-        wide_out = wide_for(n1 - n0).reshape(G, O // G, -1)
-        np.matmul(Wg, columns(cols_for(n1 - n0), n0, n1), out=wide_out)
+        wide_out = np.matmul(Wg, im2col(images[n0:n1], cols_for(n1 - n0), length),
+                             out=wide_for(n1 - n0))
         out[n0:n1] = np.swapaxes(wide_out.reshape((O, n1 - n0) + wide)[crop], 0, 1)
     del cols_for, wide_for
     w_shape = W.shape
     images = images if need_w else None
-    Wg = Wg if need_x else None
+    # The input's gradient, two ways with the same result.  col2im: the patches'
+    # gradient Wᵀ @ gradient (C·k rows), added back one offset at a time.  Full
+    # convolution: the gradient's own columns (O·k rows, over the padded size) times the
+    # flipped kernel, no adds.  Each pass over the columns costs about the same, and the
+    # adds cost a pass more, so the full convolution wins unless its columns are bigger:
+    # when there are more output than input channels, or the kernel is large for the image.
+    full_conv = O * total <= 1.2 * C * length
+    Wg = Wg if need_x and not full_conv else None
+    # the flipped kernel, channels first: (G, C/G, O/G·k), to convolve the gradient with
+    W_flip = (W.reshape(G, O // G, C // G, K)[..., ::-1].swapaxes(1, 2).reshape(G, C // G, -1)
+              if need_x and full_conv else None)
 
     def grads(g):
-        cols_for = scratch((C, len(starts), length)) if need_w else None
-        gcols_for = scratch((C, len(starts), length)) if need_x else None
-        g_wide_for = scratch((O, length), fill=0)     # the dropped columns stay 0
-        gwT = np.zeros((G, C // G * len(starts), O // G), dtype=g.dtype) if need_w else None
-        flat = np.zeros((N, C, total + spill), dtype=g.dtype) if need_x else None
-        for n0, n1 in blocks:
-            g_wide = g_wide_for(n1 - n0)
-            g_wide.reshape((O, n1 - n0) + wide)[crop] = np.swapaxes(g[n0:n1], 0, 1)
-            g2 = g_wide.reshape(G, O // G, -1)
-            if need_w:                      # Σ over blocks of columns @ gradᵀ
-                gwT += np.matmul(columns(cols_for(n1 - n0), n0, n1), g2.swapaxes(-1, -2))
-            if need_x:                      # the patches' gradient, then col2im
-                gcols = gcols_for(n1 - n0)
-                np.matmul(Wg.swapaxes(-1, -2), g2, out=gcols.reshape(G, -1, g2.shape[-1]))
-                dest = np.swapaxes(flat[n0:n1], 0, 1)               # (C, images, ·), a view
-                for i, start in enumerate(starts):
-                    dest[:, :, start:start + length] += gcols[:, i]
-        gxp = flat[:, :, :total].reshape((N, C) + spatial) if need_x else None
-        gw = gwT.swapaxes(-1, -2).reshape(w_shape) if need_w else None
-        return gxp, gw
+        gw = gx = None
+        col2im = need_x and not full_conv
+        if need_w or col2im:
+            g_wide_for = scratch(lambda nb: (O, nb, length), block, fill=0)  # dropped: 0
+            cols_for = scratch(lambda nb: (C, K, nb, length), block)
+            gwT = np.zeros((G, C // G * K, O // G), dtype=g.dtype) if need_w else None
+            flat = np.zeros((N, C, reach + length), dtype=g.dtype) if col2im else None
+            for n0, n1 in blocks:
+                g_wide = g_wide_for(n1 - n0)
+                g_wide.reshape((O, n1 - n0) + wide)[crop] = np.swapaxes(g[n0:n1], 0, 1)
+                g2 = g_wide.reshape(G, O // G, -1)
+                if need_w:          # Σ over blocks of columns @ gradientᵀ
+                    cols = im2col(images[n0:n1], cols_for(n1 - n0), length)
+                    gwT += np.matmul(cols, g2.swapaxes(-1, -2))
+                if col2im:          # the patches' gradient, added back one offset at a time
+                    gcols = cols_for(n1 - n0)
+                    np.matmul(Wg.swapaxes(-1, -2), g2, out=gcols.reshape(G, C // G * K, -1))
+                    dest = np.swapaxes(flat[n0:n1], 0, 1)           # (C, images, ·), a view
+                    for i, start in enumerate(starts):
+                        dest[:, :, start:start + length] += gcols[:, i]
+            gw = gwT.swapaxes(-1, -2).reshape(w_shape) if need_w else None
+            gx = flat[:, :, :total].reshape((N, C) + spatial) if col2im else None
+        if need_x and full_conv:    # full convolution of the gradient, flipped kernel
+            # each image's gradient flat at the padded width, `reach` zeros before it
+            g_block, g_blocks = blocks_of(O * K, total)
+            g_flat_for = scratch(lambda nb: (nb, O, reach + total), g_block, fill=0)
+            g_cols_for = scratch(lambda nb: (O, K, nb, total), g_block)
+            gx_for = scratch(lambda nb: (G, C // G, nb * total), g_block)
+            gx = np.empty((N, C) + spatial, dtype=g.dtype)
+            for n0, n1 in g_blocks:
+                g_flat = g_flat_for(n1 - n0)
+                g_flat[:, :, reach:reach + length].reshape(
+                    (n1 - n0, O) + wide)[crop] = g[n0:n1]
+                part = np.matmul(W_flip, im2col(g_flat, g_cols_for(n1 - n0), total),
+                                 out=gx_for(n1 - n0))
+                gx[n0:n1] = np.swapaxes(part.reshape((C, n1 - n0) + spatial), 0, 1)
+        return gx, gw
 
     return out, (N, C) + spatial, grads
 
