@@ -133,3 +133,5 @@ def test_pick_is_np_where_bit_for_bit_in_every_float_dtype():
             assert got.dtype == dtype
             assert got.tobytes() == want.tobytes()
     assert pick(mask, np.arange(8)).tolist() == [0, 0, 0, 3, 0, 5, 0, 7]   # ints: np.where
+    zero_d = pick(np.array(5.0) > 0, np.array(-2.5))                         # 0-d arrays
+    assert isinstance(zero_d, np.ndarray) and zero_d.shape == () and zero_d == -2.5

@@ -87,8 +87,8 @@ def pick(mask: np.ndarray, g: np.ndarray) -> np.ndarray:
     if g.dtype.kind != "f":
         return np.where(mask, g, np.zeros((), g.dtype))
     as_int = np.dtype(f"i{g.dtype.itemsize}")
-    ones = np.negative(mask.view(np.int8), dtype=as_int)      # True -> -1 = all bits set
-    return np.bitwise_and(g.view(as_int), ones, out=ones).view(g.dtype)
+    ones = np.negative(np.asarray(mask).view(np.int8), dtype=as_int)   # True -> -1: all bits
+    return np.asarray(np.bitwise_and(g.view(as_int), ones)).view(g.dtype)
 
 
 @tensor_method("relu")
