@@ -16,6 +16,13 @@ Backward is the same product read backwards: the weight's gradient is
 goes back to the pixels with **col2im**: one strided add per kernel offset
 (kh·kw of them), never a loop over pixels; overlapping patches add up.
 
+For stride 1 (``_flat``) the batch goes through a block of images at a time, so that
+each block's columns stay in the CPU's cache, and backward builds them again instead
+of keeping them: the graph holds the padded input, not kh·kw copies of it.  There the
+input's gradient may instead be computed as chapter 12 derives it, a *full
+convolution* of the output gradient with the flipped kernel (im2col of the
+gradient, one product, no adds), whichever moves less data.
+
 The code is written once for any number of spatial dimensions: ``conv1d`` is a
 convolution over one, ``conv2d`` over two.  ``groups`` splits the channels into
 independent groups (``groups=C`` is a depthwise convolution) as a batched product.
