@@ -297,3 +297,17 @@ def test_a_lenet_trains_and_matches_pytorch_step_for_step(torch):
         opt.step()
         topt.step()
         assert loss.item() == pytest.approx(tloss.item(), rel=1e-10)
+
+
+def test_conv_keeps_its_input_not_columns_so_changing_it_in_place_is_refused(torch):
+    """Backward rebuilds the im2col columns from the input instead of keeping them, so,
+    as in PyTorch, changing the input in place before backward is an error, not a
+    silently wrong weight gradient."""
+    for lib, make in ((mg, lambda a: mg.Tensor(a, requires_grad=True)),
+                      (torch, lambda a: torch.tensor(a, requires_grad=True))):
+        x, w = make(rng.standard_normal((2, 3, 6, 6))), make(rng.standard_normal((4, 3, 3, 3)))
+        h = x * 1
+        out = (F.conv2d if lib is mg else torch.nn.functional.conv2d)(h, w, padding=1)
+        h.add_(1)
+        with pytest.raises(RuntimeError, match="in.?place|inplace"):
+            out.sum().backward()

@@ -18,7 +18,7 @@ goes back to the pixels with **col2im**: one strided add per kernel offset
 
 For stride 1 (``_flat``) the batch goes through a block of images at a time, so that
 each block's columns stay in the CPU's cache, and backward builds them again instead
-of keeping them: the graph holds the padded input, not kh·kw copies of it.  There the
+of keeping them: the graph holds the input, not kh·kw copies of it.  There the
 input's gradient may instead be computed as chapter 12 derives it, a *full
 convolution* of the output gradient with the flipped kernel (im2col of the
 gradient, one product, no adds), whichever moves less data.
@@ -174,14 +174,15 @@ def _flat(X, W, pads, kernel, dilation, groups, need_x, need_w):
     The batch is processed a block of images at a time (:data:`BLOCK_BYTES`): the
     block's columns (C·k, images·length) and one product for the block's output.
     Backward, per block: the weight's gradient is gradient @ columnsᵀ with the
-    columns built again from the padded input (the only thing kept); the input's
+    columns built again from the input (the only thing kept: the graph usually holds
+    it anyway, as the previous op's output); the input's
     gradient is chapter 12's *full convolution* of the output gradient with the
     flipped kernel, done the same way: the gradient laid out flat with zeros around
     it, its columns (O·k, images·total) one slice per offset, one product.
     """
     N, C = X.shape[:2]
     O, G, nd = W.shape[0], groups, len(kernel)
-    K = math.prod(kernel)
+    K, dtype = math.prod(kernel), X.dtype
     spatial = tuple(n + b + a for n, (b, a) in zip(X.shape[2:], pads))        # padded sizes
     out_size = tuple(n - d * (k - 1) for n, k, d in zip(spatial, kernel, dilation))
     wide = (out_size[0],) + spatial[1:]            # output rows, at the padded width
@@ -190,14 +191,11 @@ def _flat(X, W, pads, kernel, dilation, groups, need_x, need_w):
     starts = [sum(o * d * st for o, d, st in zip(offset, dilation, step))
               for offset in itertools.product(*(range(k) for k in kernel))]
     reach = starts[-1]                             # the last offset's distance
-    # The padded images, flat, with room for the last offset's slice: zeros around each.
-    images = np.zeros((N, C, reach + length), dtype=X.dtype)
     inside = (slice(None),) * 2 + tuple(slice(b, b + n) for (b, _), n in zip(pads, X.shape[2:]))
-    images[:, :, :total].reshape((N, C) + spatial)[inside] = X
 
     def blocks_of(rows: int, span: int) -> tuple:
         """(images per block, [(first, end), ...]) for columns of rows x (images·span)."""
-        block = max(1, min(N, BLOCK_BYTES // (rows * span * X.dtype.itemsize)))
+        block = max(1, min(N, BLOCK_BYTES // (rows * span * dtype.itemsize)))
         return block, [(n, min(n + block, N)) for n in range(0, N, block)]
 
     Wg = W.reshape(G, O // G, -1)
@@ -207,9 +205,15 @@ def _flat(X, W, pads, kernel, dilation, groups, need_x, need_w):
         """A buffer for a block of ``block`` images, reused by every block: ``part(nb)``
         is its start as a contiguous array of shape ``shape_of(nb)``.  (Fresh arrays per
         block would each be page-faulted in: glibc maps big blocks anew.)"""
-        flat = np.empty(math.prod(shape_of(block)), X.dtype) if fill is None else \
-            np.full(math.prod(shape_of(block)), fill, X.dtype)
+        flat = np.empty(math.prod(shape_of(block)), dtype) if fill is None else \
+            np.full(math.prod(shape_of(block)), fill, dtype)
         return lambda nb: flat[:math.prod(shape_of(nb))].reshape(shape_of(nb))
+
+    def padded(n0, n1, into):
+        """Images n0..n1 padded and laid out flat in ``into`` (images, C, reach + length),
+        whose padding (and room for the last offset's slice) is already zero."""
+        into[:, :, :total].reshape((n1 - n0, C) + spatial)[inside] = X[n0:n1]
+        return into
 
     def im2col(source, into, span):
         """``into[:, i]`` = the slice at offset i of every flat image in ``source``
@@ -220,16 +224,18 @@ def _flat(X, W, pads, kernel, dilation, groups, need_x, need_w):
         return into.reshape(G, -1, into.shape[2] * span)
 
     block, blocks = blocks_of(C * K, length)
+    images_for = scratch(lambda nb: (nb, C, reach + length), block, fill=0)
     cols_for = scratch(lambda nb: (C, K, nb, length), block)
     wide_for = scratch(lambda nb: (G, O // G, nb * length), block)
-    out = np.empty((N, O) + out_size, dtype=X.dtype)
+    out = np.empty((N, O) + out_size, dtype=dtype)
     for n0, n1 in blocks:
-        wide_out = np.matmul(Wg, im2col(images[n0:n1], cols_for(n1 - n0), length),
+        images = padded(n0, n1, images_for(n1 - n0))
+        wide_out = np.matmul(Wg, im2col(images, cols_for(n1 - n0), length),
                              out=wide_for(n1 - n0))
         out[n0:n1] = np.swapaxes(wide_out.reshape((O, n1 - n0) + wide)[crop], 0, 1)
-    del cols_for, wide_for
+    del images_for, cols_for, wide_for, images
     w_shape = W.shape
-    images = images if need_w else None
+    X = X if need_w else None                  # backward pads its blocks again
     # The input's gradient, two ways with the same result.  col2im: the patches'
     # gradient Wᵀ @ gradient (C·k rows), added back one offset at a time.  Full
     # convolution: the gradient's own columns (O·k rows, over the padded size) times the
@@ -248,6 +254,7 @@ def _flat(X, W, pads, kernel, dilation, groups, need_x, need_w):
         if need_w or col2im:
             g_wide_for = scratch(lambda nb: (O, nb, length), block, fill=0)  # dropped: 0
             cols_for = scratch(lambda nb: (C, K, nb, length), block)
+            images_for = scratch(lambda nb: (nb, C, reach + length), block, fill=0)
             gwT = np.zeros((G, C // G * K, O // G), dtype=g.dtype) if need_w else None
             flat = np.zeros((N, C, reach + length), dtype=g.dtype) if col2im else None
             for n0, n1 in blocks:
@@ -255,7 +262,8 @@ def _flat(X, W, pads, kernel, dilation, groups, need_x, need_w):
                 g_wide.reshape((O, n1 - n0) + wide)[crop] = np.swapaxes(g[n0:n1], 0, 1)
                 g2 = g_wide.reshape(G, O // G, -1)
                 if need_w:          # Σ over blocks of columns @ gradientᵀ
-                    cols = im2col(images[n0:n1], cols_for(n1 - n0), length)
+                    images = padded(n0, n1, images_for(n1 - n0))
+                    cols = im2col(images, cols_for(n1 - n0), length)
                     gwT += np.matmul(cols, g2.swapaxes(-1, -2))
                 if col2im:          # the patches' gradient, added back one offset at a time
                     gcols = cols_for(n1 - n0)
@@ -344,8 +352,8 @@ def _conv(nd: int, input, weight, bias, stride, padding, dilation, groups: int) 
     del padded_shape
     if unbatched:
         out = out[0]
-    # backward reads the weight (for the input's gradient) and its own copy of the columns
-    return record(out, inputs, backward, fn, saved=(w,) if need_x else ())
+    # backward reads the weight (for the input's gradient) and the input (for the weight's)
+    return record(out, inputs, backward, fn, saved=(w,) * need_x + (x,) * need_w)
 
 
 def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups: int = 1) -> Tensor:
