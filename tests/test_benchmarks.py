@@ -57,8 +57,7 @@ def test_widget_timing_script_runs_every_widget():
 def test_no_test_asserts_a_duration():
     """Durations fail under load: targets live in benchmarks/, never in tests.  (The browser
     tests read a clock only to give up waiting for the page: timeouts, not targets.)"""
-    import json
-import re
+    import re
     clock = re.compile(r"\b(perf_counter|process_time|monotonic|time\.time)\(")
     tests = Path(__file__).resolve().parent
     timed = [str(p.relative_to(tests)) for p in tests.rglob("test_*.py")
