@@ -9,8 +9,9 @@ import minigrad as mg
 from classroom import check, hint, solution
 from classroom.exercises import CORRECT, INCORRECT, NOT_ATTEMPTED, Case, Exercise, instructor
 from classroom.exercises import expected as stored
-from classroom.exercises.core import (Expected, Hidden, Opaque, Raised, StaleExpectations,
-                                      decode, difference, encode, observe, stub_line)
+from classroom.exercises.core import (FLOAT64_RTOL, Expected, Hidden, Opaque, Raised,
+                                      StaleExpectations, decode, difference, encode, observe,
+                                      stub_line, tolerance)
 from classroom.exercises.feedback import Feedback
 
 SECRET = 123.456      # an expected value that must never appear in feedback
@@ -191,7 +192,8 @@ def test_an_array_of_objects_gets_a_message_not_a_crash():
     (np.array([2.0, 4.0, -6.0]), np.array([1.0, 2.0, -3.0]), ["every value is 2 times too large"]),
     (np.array([-1.0, -2.0]), np.array([1.0, 2.0]), ["wrong sign"]),
     (np.array([1.0, np.nan]), np.array([1.0, 2.0]), ["at [1]", "not a finite number"]),
-    (np.array([1.0, 2.0 + 1e-5]), np.array([1.0, 2.0]), ["close, but beyond what rounding"]),
+    (np.array([1.0, 2.0 + 1e-5]), np.array([1.0, 2.0]),
+     ["close, but more than the rounding of float64"]),
     (np.array([3, 2]), np.array([1, 2]), ["at [0]", "more than it should be"]),
 ])
 def test_wrong_values_say_which_element_and_how(got, want, phrases):
@@ -205,3 +207,27 @@ def test_a_wrong_number_says_how_far_off_without_quoting_it():
     message = difference(0.53, 0.25, "`norm`")
     assert "yours, 0.53" in message and "times too large" in message and "0.25" not in message
     assert difference(False, True, "`value is None`") == "`value is None` is False, but it should be True"
+
+
+def test_float64_exercises_compare_to_float64_precision():
+    """Where the text asks for float64 (``Exercise.rtol = FLOAT64_RTOL``), what float32
+    leaves behind (a relative 1e-8, a float32 array) is wrong; elsewhere it is within
+    tolerance, and float32 arrays are judged by their values."""
+    want = np.array([1 + 2e-9, 0.1])
+    rounded = want.astype(np.float32).astype(np.float64)
+    assert difference(rounded, want) is None
+    assert difference(want.astype(np.float32), want) is None
+    with tolerance(FLOAT64_RTOL):
+        assert "what float32 (about 7 digits) leaves behind" in difference(rounded, want)
+        assert "holds float32 values, but this exercise asks for float64" in difference(
+            want.astype(np.float32), want)
+        assert difference(want * (1 + 1e-14), want) is None       # another order of sums
+        assert "float32" in difference(float(rounded[1]), 0.1)
+    assert difference(float(rounded[1]), 0.1) is None             # the context is gone
+
+
+def test_whole_numbers_compare_exactly():
+    assert difference(2 ** 72 - 3, 2 ** 72 - 3) is None
+    assert difference(np.int64(5), 5) is None
+    assert "1 more than it should be" in difference(2 ** 72 - 2, 2 ** 72 - 3)
+    assert difference(5.0, 5) is None                             # a float is judged by value

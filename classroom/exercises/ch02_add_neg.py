@@ -11,7 +11,7 @@ from collections import Counter
 import numpy as np
 
 from minigrad.tensor import Tensor
-from .core import Case, Exercise, broken
+from .core import FLOAT64_RTOL, Case, Exercise, broken
 from .rules import Untouched, run_op, whole_number
 
 SETUP = """\
@@ -88,7 +88,8 @@ ADD = Exercise(
 def _neg_case(values, seed):
     def run(answer):
         a = leaf(values)
-        return run_op(lambda: answer(a), {"a": a}, seed, what="your neg", own_backward=True)
+        return run_op(lambda: answer(a), {"a": a}, seed, what="your neg", single=(a,),
+                      own_backward=True)
     return run
 
 
@@ -172,6 +173,12 @@ def _accumulate_alternating(answer):
     return {"first tensor's gradient": grad_of(t), "second tensor's gradient": grad_of(u)}
 
 
+def _accumulate_full_precision(answer):
+    t = leaf([0.0, 0.0])
+    _accumulated(answer, t, np.array([1 + 2e-9, 0.1]))
+    return {"stored gradient": _accumulated(answer, t, np.array([1e-9, 0.2]))}
+
+
 def _accumulate_into_a_given_grad(answer):
     t = leaf([1.0])
     t.grad = Tensor(np.array([4.0]))
@@ -180,6 +187,7 @@ def _accumulate_into_a_given_grad(answer):
 
 ACCUMULATE = Exercise(
     id="02.accumulate", title="accumulate gradients", entry="accumulate", points=1,
+    rtol=FLOAT64_RTOL,
     forbids=("minigrad.autograd._accumulate",),
     cases=[
         Case("two contributions arrive for the same tensor", _accumulate_twice),
@@ -188,6 +196,8 @@ ACCUMULATE = Exercise(
         Case("a tensor whose .grad already holds a Tensor", _accumulate_into_a_given_grad),
         Case("two tensors (of different shapes) whose contributions arrive in turn",
              _accumulate_alternating),
+        Case("gradients float32 cannot hold exactly (1 + 2e-9, then 1e-9 more): the sum is "
+             "compared to float64's precision", _accumulate_full_precision),
     ],
     mistakes={
         "accumulate_overwrites":

@@ -8,7 +8,7 @@ Answers use minigrad's ``Tensor`` and ``record(data, inputs, backward, op)`` fro
 import numpy as np
 
 from minigrad.tensor import Tensor
-from .core import Case, Exercise, Raised
+from .core import FLOAT64_RTOL, Case, Exercise, Raised
 from .rules import interleaved, run_op
 
 SETUP = """\
@@ -142,6 +142,7 @@ SUB = Exercise(
 
 MUL = Exercise(
     id="03.mul", title="mul and the product rule", entry="mul", points=1,
+    rtol=FLOAT64_RTOL,
     forbids=("minigrad.mul",),
     cases=[
         Case("two vectors, a gradient of [1, 10, 100] from above",
@@ -157,6 +158,9 @@ MUL = Exercise(
                         ([[-2.0, 0.0], [1.0, 5.0]], [[3.0, 3.0], [-1.0, 0.5]], [[1.0, -1.0],
                                                                                 [0.5, 2.0]]),
                         "your mul")),
+        Case("values float32 cannot hold exactly (0.1, 1/3, 1 + 1e-9): the product is "
+             "compared to float64's precision",
+             _binary_case([0.1, 1 / 3, 1 + 1e-9], [3.0, 0.7, 1 + 1e-9], [1.0, -2.0, 0.1])),
     ],
     mistakes={
         "mul_own_factor":
@@ -256,6 +260,18 @@ def numeric_grad_forward(f, x, eps=1e-6):
     return grad
 
 
+def numeric_grad_central(f, x, eps):
+    """The central difference with step ``eps`` (to recognise an answer that ignores the
+    caller's eps)."""
+    grad = np.zeros(x.shape)
+    for idx in np.ndindex(*x.shape):
+        up, down = x.copy(), x.copy()
+        up[idx] += eps
+        down[idx] -= eps
+        grad[idx] = (f(up) - f(down)) / (2 * eps)
+    return grad
+
+
 _W = np.array([[1.0, -2.0, 0.5], [3.0, 0.0, -1.0]])
 _W3 = np.array([[[0.5, 1.0, -2.0]], [[1.5, -1.0, 3.0]]])
 #: (description, f, x, eps or None for the default, the analytic gradient, tolerance)
@@ -269,6 +285,12 @@ _NUMERIC = [
      [[1.0, 2.0, -1.0], [0.5, 3.0, 2.0]], None, lambda x: 2 * _W * x, 1e-6),
     ("f(x) = sum(x³) with a large step, eps = 0.01", lambda x: float(np.sum(x ** 3)),
      [0.5, 1.0, -2.0], 0.01, lambda x: 3 * x ** 2, 5e-4),
+    ("f(x) = sum(x³) with a very large step, eps = 0.5, where the central difference is "
+     "3·x² + eps² exactly", lambda x: float(np.sum(x ** 3)),
+     [0.5, 1.0, -2.0], 0.5, lambda x: 3 * x ** 2 + 0.25, 1e-9),
+    ("x of 12 values that are not round numbers (restoring an element by adding and "
+     "subtracting eps can change its last digits)", lambda x: float(np.sum(np.sin(x))),
+     list(np.round(np.linspace(-2.9, 3.1, 12) + 0.0123, 4)), None, np.cos, 1e-6),
     ("a (2, 1, 3) array x, f(x) = sum(x · w) + x₀₀₀² for a fixed (2, 1, 3) array w",
      lambda x: float(np.sum(x * _W3) + x[0, 0, 0] ** 2),
      [[[1.0, -1.0, 0.5]], [[2.0, 0.0, -3.0]]], None,
@@ -281,7 +303,10 @@ def _numeric_case(f, x_values, eps):
         x = np.array(x_values, dtype=float)
         before = x.copy()
         grad = answer(f, x) if eps is None else answer(f, x, eps)
-        unchanged = x.shape == before.shape and bool(np.allclose(x, before, rtol=0, atol=1e-10))
+        if x.shape != before.shape or not np.allclose(x, before, rtol=0, atol=1e-10):
+            unchanged = False
+        else:                    # close is not enough: x must hold exactly what it held
+            unchanged = True if np.array_equal(x, before) else "in its last digits"
         return {"gradient": grad, "x unchanged": unchanged}
     return run
 
@@ -303,6 +328,11 @@ def _judge_numeric(triples):
         if not isinstance(obs, dict):
             return f"{where}: the checker could not read your result"
         got = obs.get("gradient")
+        if obs.get("x unchanged") == "in its last digits":
+            return (f"{where}: numeric_grad changed x in its last digits: adding eps and then "
+                    f"taking it away again does not always give back the very same number "
+                    f"(each step rounds). Keep the element's old value and put that back (or "
+                    f"nudge a copy of x)")
         if obs.get("x unchanged") is not True:
             return (f"{where}: numeric_grad left x changed. After nudging an element, put it "
                     f"back exactly (or nudge a copy): the caller's x must be the same after the "
@@ -331,6 +361,9 @@ def _judge_numeric(triples):
             return (f"{where}: your values are a one-sided difference, (f(x + eps) - f(x)) / eps, "
                     f"whose error shrinks only like eps. Use the central difference, "
                     f"(f(x + eps) - f(x - eps)) / (2·eps), whose error shrinks like eps²")
+        if eps is not None and _close(got, numeric_grad_central(f, x.copy(), 1e-6), 1e-7):
+            return (f"{where}: your values are the central difference with a step of 1e-6, "
+                    f"not with the eps the caller passed: use the eps argument")
         bad = np.abs(got - want) > tol * (1 + np.abs(want))
         first = "[" + ", ".join(str(int(i)) for i in np.argwhere(bad)[0]) + "]"
         return (f"{where}: the gradient has the right shape {x.shape} but wrong values at "

@@ -9,7 +9,7 @@ last two may use ``mg.sum_to`` (the library's version of exercise 3).
 import numpy as np
 
 from minigrad.tensor import Tensor
-from .core import Case, Exercise, broken
+from .core import FLOAT64_RTOL, Case, Exercise, broken
 from .rules import Untouched, interleaved, run_op
 
 SETUP = """\
@@ -204,6 +204,10 @@ SUM_TO = Exercise(
              _sum_to_case((2, 3), (2, 1))),
         Case("a (4, 2, 3) gradient for an input of shape (2, 1) (a new leading axis and a "
              "stretched one)", _sum_to_case((4, 2, 3), (2, 1))),
+        Case("a (2, 3) gradient for an input of shape (1, 1) (both axes stretched)",
+             _sum_to_case((2, 3), (1, 1))),
+        Case("a (2, 3, 4) gradient for an input of shape (1, 3, 1) (the first and last axes "
+             "stretched)", _sum_to_case((2, 3, 4), (1, 3, 1))),
         Case("a (2, 3) gradient for an input of shape (2, 3) (nothing was broadcast)",
              _sum_to_case((2, 3), (2, 3))),
         Case("a (2, 3) gradient for an input of shape () (a single number)",
@@ -313,6 +317,7 @@ def _divided_by_itself(answer):
 
 DIV = Exercise(
     id="04.div", title="div and the quotient rule (stretch)", entry="div", points=2,
+    rtol=FLOAT64_RTOL,
     forbids=("minigrad.truediv", "minigrad.ops.pow_div.rtruediv"),
     cases=[
         Case("two vectors of the same shape", _binary_case([1.0, 2.0, 3.0], [2.0, 4.0, -0.5])),
@@ -330,6 +335,9 @@ DIV = Exercise(
              _two_calls(({"a": [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], "b": [2.0, -4.0, 0.5]}, ()),
                         ({"a": [[1.0], [2.0], [-3.0]], "b": [[0.5, -2.0]]}, ()),
                         what="your div")),
+        Case("values float32 cannot hold exactly (0.1, 1/3, 1 + 1e-9): the quotient is "
+             "compared to float64's precision",
+             _binary_case([0.1, 1 / 3, 1 + 1e-9], [3.0, 0.7, 1 - 1e-9])),
     ],
     mistakes={
         "div_sign":

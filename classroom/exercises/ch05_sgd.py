@@ -87,6 +87,8 @@ MSE = Exercise(
         Case("(3,) vectors, where the target also requires a gradient",
              _mse_case([1.0, 2.0, 3.0], [1.5, 2.0, 1.0], target_grad=True)),
         Case("a single prediction of shape (1, 1)", _mse_case([[2.0]], [[-1.0]])),
+        Case("(2, 3) matrices: the mean is over all 6 elements, not per row or column",
+             _mse_case([[1.0, 0.5, -1.0], [2.0, 0.0, 1.5]], [[0.0, 0.0, 0.0], [1.0, 1.0, 1.0]])),
     ],
     mistakes={
         "mse_summed":
@@ -127,8 +129,15 @@ def _set_grads(params, grads):
 def _sgd_one_step(answer):
     w, b = leaf([1.0, -2.0]), leaf([0.5])
     _set_grads([w, b], [[2.0, -4.0], [1.0]])
+    arrays = {"w": w.data, "b": b.data}
     opt = answer([w, b], 0.1)
     opt.step()
+    for name, p in (("w", w), ("b", b)):
+        if p.data is not arrays[name] and _numeric(p.data):
+            broken(f"step() gave `{name}` a new array instead of changing its own in place: "
+                   f"`p.data = p.data - …` builds a new array and stores it in p.data, but the "
+                   f"text asks for the update in place (other code may hold that very array). "
+                   f"Change the numbers inside p.data (an augmented assignment such as -= does)")
     return params_seen(w=w, b=b)
 
 
@@ -448,6 +457,21 @@ _BROKEN_RULE = {
 }
 
 
+#: Made-up runs where a small rate fails and larger ones converge: lr = 0 never moves.
+_MADE_UP_GAP = {0.0: [1.0] * 100, 0.1: list(np.linspace(1.0, 0.5, 100)),
+                0.2: list(np.linspace(1.0, 0.4, 100))}
+
+
+def _made_up_gap_case(answer):
+    chosen = answer(lambda lr: list(_MADE_UP_GAP[lr]), [0.2, 0.0, 0.1])
+    if chosen is None or (isinstance(chosen, (int, float)) and chosen < 0.2):
+        which = "a rate in the list" if chosen is None else "a larger rate in the list"
+        broken(f"you returned {chosen}, but {which} converges: the run for "
+               f"0.0 stays flat (a step of 0 never moves), and a rate that fails says nothing "
+               f"about the larger ones. Decide for every rate in lrs whether its run converged")
+    return {"learning rate": chosen}
+
+
 def _made_up_case(answer):
     chosen = answer(lambda lr: list(_MADE_UP[lr]), [0.3, 0.1, 0.5, 0.2])
     if isinstance(chosen, (int, float)) and chosen in _BROKEN_RULE:
@@ -467,6 +491,8 @@ LARGEST_LR = Exercise(
         Case("learning rates 1, 10 and 1000", _lr_case(0, [1, 10, 1000])),
         Case("made-up runs: one whose loss overflowed to inf midway and then fell, a flat one, "
              "one that became nan, one that converges", _made_up_case),
+        Case("made-up runs for 0.2, 0.0 and 0.1: the smallest rate stays flat, the others "
+             "converge", _made_up_gap_case),
     ],
     mistakes={
         "largest_lr_lowest_loss":

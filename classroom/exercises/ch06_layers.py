@@ -8,6 +8,7 @@ Linear, Sequential, the parameter walk and the loss themselves instead of using
 ``minigrad.nn``'s versions.
 """
 
+import contextlib
 import math
 
 import numpy as np
@@ -92,13 +93,39 @@ def _linear_forward(in_features, out_features, batch, seed):
 
 
 def _linear_init(answer):
-    layer = answer(16, 8)
+    with generators_kept():
+        manual_seed(0)
+        layer = answer(16, 8)
     w = np.asarray(layer.weight.data, dtype=float)
     values = [w] + ([np.asarray(layer.bias.data, dtype=float)]
                     if isinstance(getattr(layer, "bias", None), Tensor) else [])
     return {"every initial value is within ±1/√in_features":
             bool(all(np.all(np.abs(v) <= 0.25) for v in values)),
             "the initial weights are not all equal": bool(np.ptp(w) > 0)}
+
+
+def _linear_init_spread(answer):
+    """Starting values drawn uniformly from all of [-1/√in, 1/√in], the bias too: with 256
+    inputs the bound is 1/16, and 4096 weights (64 biases) drawn from it reach beyond
+    0.9 (0.5) of it, however the draws are ordered, except with a chance below 1e-19."""
+    with generators_kept():
+        manual_seed(0)
+        layer = answer(256, 64)
+    bound = 1 / 16
+    for name, share in (("weight", 0.9), ("bias", 0.5)):
+        value = getattr(layer, name, None)
+        if not isinstance(value, Tensor):
+            continue
+        v = np.abs(np.asarray(value.data, dtype=float))
+        if not np.any(v):
+            broken(f"your {name} starts at zero: the text asks for both the weight and the bias "
+                   f"to start at random, uniformly in [-1/√in_features, 1/√in_features]")
+        if np.max(v) < share * bound:
+            broken(f"your starting {name} values stay within ±{np.max(v):.3g} for "
+                   f"in_features = 256, a small part of [-1/√in_features, 1/√in_features]: "
+                   f"check the bound you draw from (1/√in_features, the square root of the "
+                   f"number of inputs)")
+    return {"the starting values fill [-1/√in_features, 1/√in_features]": True}
 
 
 def _starting_values(layer):
@@ -144,6 +171,8 @@ LINEAR = Exercise(
         Case("a batch of 4 inputs through Linear(3, 2), with weight and bias set by the "
              "checker: the output, then the gradients after backward", _linear_forward(3, 2, 4, 0)),
         Case("Linear(16, 8) as created: small random starting values", _linear_init),
+        Case("Linear(256, 64) made after mg.manual_seed(0): weight and bias start spread over "
+             "all of [-1/√in_features, 1/√in_features]", _linear_init_spread),
         Case("Linear(4, 3) made after mg.manual_seed(1) twice, after mg.manual_seed(2), and "
              "once more: starting values drawn from minigrad's generator", _linear_random),
     ],
@@ -570,12 +599,48 @@ def _predict(model, X):
         return np.asarray(out.data if isinstance(out, Tensor) else out, dtype=float)
 
 
+def _rows_in_graph(root) -> int:
+    """The longest first axis of any tensor in ``root``'s graph: for the network of
+    fit_product, whose parameters have at most 10 rows, the batch a training step's loss was
+    computed on."""
+    rows, seen, stack = 0, set(), [root]
+    while stack:
+        t = stack.pop()
+        if id(t) in seen:
+            continue
+        seen.add(id(t))
+        try:
+            if t.ndim >= 1:
+                rows = max(rows, int(t.shape[0]))
+            stack.extend(t.parents)
+        except Exception:         # noqa: BLE001 - a freed stand-in: nothing more to learn
+            continue
+    return rows
+
+
+@contextlib.contextmanager
+def _watching_steps():
+    """Count the training steps (calls of backward()) and the rows each step's loss saw."""
+    rows = []
+    original = Tensor.backward
+
+    def backward(self, *args, **kwargs):
+        rows.append(_rows_in_graph(self))
+        return original(self, *args, **kwargs)
+
+    Tensor.backward = backward
+    try:
+        yield rows
+    finally:
+        Tensor.backward = original
+
+
 def _fit_case(init_seed, data_seed, test_seed):
     def run(answer):
         manual_seed(init_seed)
         X, y = product(256, seed=data_seed)
-        with np.errstate(all="ignore"):     # a run that blows up is judged, not warned about
-            result = answer(X.copy(), y.copy())
+        with np.errstate(all="ignore"), _watching_steps() as rows:   # a run that blows up
+            result = answer(X.copy(), y.copy())                        # is judged, not warned
         if not isinstance(result, tuple) or len(result) != 2:
             return {"returned": f"<{type(result).__name__}>"}
         model, losses = result
@@ -585,6 +650,8 @@ def _fit_case(init_seed, data_seed, test_seed):
         X_test, y_test = product(1000, seed=test_seed)
         pred = _predict(model, X_test)
         obs = {"returned": "a model and a list of losses", "steps": len(losses),
+               "backward calls": len(rows), "fewest rows in a step": min(rows, default=None),
+               "training rows": len(X),
                "losses finite": bool(np.all(np.isfinite(losses))),
                "first loss": losses[0] if losses else math.nan,
                "last loss": losses[-1] if losses else math.nan,
@@ -618,9 +685,20 @@ def _judge_fit(triples):
         steps = obs["steps"]
         if steps == 0:
             return f"{where}: the list of losses is empty: did the training loop run?"
-        if steps > BUDGET:
-            return (f"{where}: you took {steps} steps, over the budget of {BUDGET}: train "
-                    f"with fewer, bigger steps (a larger learning rate, or momentum)")
+        calls = obs.get("backward calls") or steps      # 0: backward ran some other way
+        if max(steps, calls) > BUDGET:
+            return (f"{where}: you took {max(steps, calls)} steps, over the budget of "
+                    f"{BUDGET}: train with fewer, bigger steps (a larger learning rate, or "
+                    f"momentum)")
+        if calls != steps:
+            return (f"{where}: your list has {steps} losses, but training ran backward() "
+                    f"{calls} times: keep one loss per step, every step (loss.item() after "
+                    f"each backward)")
+        fewest = obs.get("fewest rows in a step")
+        if fewest is not None and fewest < obs["training rows"]:
+            return (f"{where}: a step computed its loss on {fewest} of "
+                    f"the {obs['training rows']} training points: the text asks for all n "
+                    f"points at every step (the whole X, not mini-batches)")
         if obs["output shape"] != [1000, 1]:
             return (f"{where}: on 1000 test points of shape (1000, 2) your model's output has "
                     f"shape {tuple(obs['output shape'])}, but it should be (1000, 1)")

@@ -14,7 +14,7 @@ from ..designs.closures import Layer
 from ..designs.closures import Linear as _LibLinear
 from ..designs.closures import Sigmoid as _LibSigmoid
 from ..designs.closures import mse_loss as _library_mse_loss
-from .core import Case, Exercise, broken
+from .core import FLOAT64_RTOL, Case, Exercise, broken
 from .rules import Untouched, not_aliased, number
 
 SETUP = """\
@@ -324,6 +324,7 @@ def _loss_case(shape, seed):
 
 MSE_LOSS = Exercise(
     id="07.mse_loss", title="a loss that returns its gradient", entry="mse_loss", points=1,
+    rtol=FLOAT64_RTOL,
     forbids=("classroom.designs.closures.mse_loss",),
     cases=[
         Case("a (4, 1) prediction and target", _loss_case((4, 1), 0)),

@@ -111,6 +111,9 @@ SOFTMAX = Exercise(
              "logits: every probability must be finite", _softmax_values(EXTREME)),
         Case("(3, 4) logits: the probabilities, then the gradient of the logits after "
              "backward with a fixed incoming gradient", _softmax_grad((3, 4), 0)),
+        Case("rows of logits far from 0 (300 and 299, -700 and -701) whose differences still "
+             "matter: the probabilities must be finite and right",
+             _softmax_values([[300.0, 299.0, -400.0], [-700.0, -701.0, -703.0]])),
     ],
     mistakes={
         "softmax_naive":
@@ -226,6 +229,7 @@ def _accuracy_case(values, target, right):
 
 ACC_LOGITS = [[0.2, 2.0, -1.0], [3.0, 0.0, 1.0], [0.0, 0.0, 5.0], [1.0, 2.0, 0.5],
               [-1.0, -2.0, -0.5]]
+CLOSE = [[1.0, 0.9, 0.8], [0.0, 0.5, 0.4], [2.0, 1.9, 1.95], [0.1, 0.0, 3.0]]
 SQUARE = [[0.0, 2.0, 1.0, 0.0], [4.0, 0.0, 1.0, 2.0], [1.0, 0.0, 3.0, 2.0],
           [0.0, 1.0, 0.0, 1.5]]
 
@@ -239,6 +243,10 @@ ACCURACY = Exercise(
              _accuracy_case(ACC_LOGITS, [1, 0, 1, 1, 2], 4)),
         Case("a square batch, 4 rows of 4 logits, classes [1, 0, 2, 0]: 3 of them right",
              _accuracy_case(SQUARE, [1, 0, 2, 0], 3)),
+        Case("4 rows of 3 logits, classes [0, 1, 2, 2]: 3 of them right, two of those by a "
+             "small margin, with no class above probability 0.5 (the largest logit wins, "
+             "however slightly)",
+             _accuracy_case(CLOSE, [0, 1, 2, 2], 3)),
     ],
     mistakes={
         "accuracy_wrong_axis":
@@ -276,6 +284,11 @@ def _confusion_case(true_values, predicted_values, num_classes):
         if not isinstance(out, np.ndarray):
             broken(f"confusion_matrix should return a NumPy array of integers, but it returned "
                    f"a {type(out).__name__}: build it with np.zeros(..., dtype=int)")
+        if out.dtype.kind in "iu" and np.iinfo(out.dtype).max < len(true):
+            broken(f"your matrix holds {out.dtype} counts, which go up to "
+                   f"{np.iinfo(out.dtype).max} only: with {len(true)} examples a count can be "
+                   f"larger, and past the limit it wraps round. Count in NumPy's default "
+                   f"integers, np.zeros(..., dtype=int)")
         return {"matrix": out}
     return run
 
@@ -288,6 +301,8 @@ CONFUSION = Exercise(
              _confusion_case([0, 1, 2, 2, 2], [0, 2, 2, 2, 0], 3)),
         Case("4 classes, but the labels only use 0, 1 and 2: true [0, 1, 1, 2], predicted "
              "[1, 1, 1, 2]", _confusion_case([0, 1, 1, 2], [1, 1, 1, 2], 4)),
+        Case("70,000 examples of 2 classes, more of one pair than a small integer type can "
+             "count", _confusion_case([0] * 69990 + [1] * 10, [0] * 69995 + [1] * 5, 2)),
     ],
     mistakes={
         "confusion_swapped":

@@ -41,6 +41,10 @@ def _k_case(k):
             for key in ("naive", "sorted"):
                 if key in counts:
                     whole_number(counts[key], f'"{key}"')
+                    if counts[key] < 0:
+                        broken(f'"{key}" is negative for k = {k}: the count overflowed. '
+                               f"NumPy's integers (int64) wrap round past 2^63; Python's int "
+                               f"has no upper limit, so compute with Python ints")
         return counts
     return run
 
@@ -58,6 +62,8 @@ LADDER_VISITS = Exercise(
            Case("one diamond (k = 1)", _k_case(1)),
            Case("five diamonds (k = 5)", _k_case(5)),
            Case("a tall ladder of 40 diamonds", _k_case(40)),
+           Case("a very tall ladder of 70 diamonds (more paths than a 64-bit integer can "
+                "count)", _k_case(70)),
 ],
     mistakes={
         "ladder_visits_nodes":
@@ -105,6 +111,7 @@ def _once_case(build, times=1):
             before = now
         whole_number(visits, "the number of visits")
         names = {id(leaf): name for name, leaf in leaves.items()}
+        names.setdefault(id(root), "the root")
         return {"visits": visits, "value": root.value,
                 **{f"grad of {names.get(id(n), f'node {i}')}": n.grad
                    for i, n in enumerate(nodes)}}
@@ -135,12 +142,19 @@ def _shared():
     return {"x": x, "y": y}, (v * u + v / y).sum()
 
 
+def _vector_root():
+    x, y = df.Var(np.array([1.5, -0.5, 2.0])), df.Var(np.array([2.0, 3.0, -1.0]))
+    return {"x": x, "y": y}, x * y + x
+
+
 BACKWARD_ONCE = Exercise(
     id="10.backward_once", title="a backward walk that visits each node once",
     entry="backward_once", points=2, forbids=_DEPTH_FIRST,
     cases=[Case("d = (a·b)² with a = 10, b = 5 (a tree: no sharing)", _once_case(_product)),
            Case("a ladder of 3 diamonds", _once_case(_diamond_ladder(3))),
            Case("u = x·y used three times, v twice (vectors)", _once_case(_shared)),
+           Case("a vector root, r = x·y + x with x and y of shape (3,): its gradient is ones "
+                "of its shape", _once_case(_vector_root)),
            Case("x used by a sum and by a product: x.sum() + (x * x).sum()",
                 _once_case(_summed_and_multiplied)),
            Case("called twice on the same graph", _once_case(_diamond_ladder(2), times=2)),

@@ -16,7 +16,7 @@ import numpy as np
 from minigrad import nn
 from minigrad.random import manual_seed
 from minigrad.tensor import Tensor
-from .core import Case, Exercise, broken
+from .core import FLOAT64_RTOL, Case, Exercise, broken
 from .rules import Untouched, generators_kept, number, run_op, sequence
 
 SETUP = """\
@@ -175,6 +175,30 @@ class _Shared(nn.Module):
         return self.last(self.again(self.shared(self.first(x)).tanh()))
 
 
+class _ScaledLinear(nn.Linear):
+    """A subclass of nn.Linear: a Linear layer, under another class name."""
+
+    def forward(self, x):
+        return super().forward(x) * 2.0
+
+
+class _Mix(nn.Module):
+    """Not a Linear, but it holds a 2-D parameter called weight."""
+
+    def __init__(self, n, rng):
+        super().__init__()
+        self.weight = nn.Parameter(rng.uniform(-0.5, 0.5, (n, n)))
+
+    def forward(self, x):
+        return x @ self.weight
+
+
+def _subclassed(seed):
+    rng = np.random.default_rng(seed)
+    return nn.Sequential(_ScaledLinear(4, 3, rng=rng), nn.Tanh(), _Mix(3, rng),
+                         nn.Linear(3, 2, rng=rng))
+
+
 def _frozen(seed):
     model = _flat(seed)
     model[0].requires_grad_(False)
@@ -200,9 +224,10 @@ def _norms_case(make_model, n_in, seed):
         linears = sum(isinstance(m, nn.Linear) for m in model.modules())
         if len(result) > linears:
             broken(f"you returned {len(result)} norms for the model's {linears} Linear layers: "
-                   f"a layer the model holds twice (under two names, or used twice) is one "
-                   f"layer, and model.modules() visits it once. Walk model.modules(), as the "
-                   f"text asks, or remember the modules you have visited")
+                   f"only the modules that are nn.Linear count (isinstance: other modules may "
+                   f"hold a 2-D weight too), and each once: a layer the model holds twice "
+                   f"(under two names, or used twice) is one layer, and model.modules() "
+                   f"visits it once")
         for value in result:
             number(value, "each norm")
         return {"norms": [float(v) for v in result]}
@@ -222,6 +247,9 @@ GRAD_NORMS = Exercise(
              "weight has no gradient", _norms_case(_frozen, 4, 20)),
         Case("a model that holds one Linear under two names and uses it twice: "
              "model.modules() gives it once, so it has one norm", _norms_case(_Shared, 4, 30)),
+        Case("Sequential(ScaledLinear(4, 3), Tanh(), Mix(3), Linear(3, 2)), where ScaledLinear "
+             "is a subclass of nn.Linear (so it is a Linear) and Mix is not a Linear but holds "
+             "a 2-D parameter called weight", _norms_case(_subclassed, 4, 40)),
     ],
     mistakes={
         "norms_with_bias":
@@ -417,6 +445,7 @@ def _mixed_grads():
 
 CLIP = Exercise(
     id="11.clip_grad_norm", title="clipping gradients by their total norm",
+    rtol=FLOAT64_RTOL,
     entry="clip_grad_norm", points=1,
     forbids=("minigrad.nn.utils.clip_grad_norm_", "minigrad.nn.utils.clip_grad_value_"),
     cases=[

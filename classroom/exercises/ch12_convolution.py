@@ -9,7 +9,7 @@ helpers behind them), which are what they write.
 import numpy as np
 
 from minigrad.tensor import Tensor
-from .core import Case, Exercise, broken
+from .core import FLOAT64_RTOL, Case, Exercise, broken
 from .rules import Untouched, run_op, whole_number
 
 SETUP = """\
@@ -100,6 +100,10 @@ OUTPUT_SIZE = Exercise(
                                ((10, 2), {"stride": 3}), ((28, 5), {"stride": 3, "padding": 1})))),
         Case("a kernel larger than the padded input, (2, 5, padding=1), must raise ValueError",
              _refuses((2, 5), {"padding": 1})),
+        Case("kernels longer than size that fit once the padding is added: (2, 3, padding=1), "
+             "(1, 3, padding=1), (3, 5, stride=2, padding=1)",
+             _size_case(_calls(((2, 3), {"padding": 1}), ((1, 3), {"padding": 1}),
+                               ((3, 5), {"stride": 2, "padding": 1})))),
     ],
     mistakes={
         "output_size_no_plus_one":
@@ -226,6 +230,7 @@ def _im2col_case(x_shape, kh, kw, stride, seed):
 
 IM2COL = Exercise(
     id="12.im2col", title="im2col: every patch as a column", entry="im2col", points=2,
+    rtol=FLOAT64_RTOL,
     forbids=_LIBRARY,
     cases=[
         Case("one 3×4 image, one channel, a 2×2 kernel (4 rows, 6 columns)",

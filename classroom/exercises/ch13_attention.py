@@ -14,7 +14,7 @@ import numpy as np
 import minigrad as mg
 from minigrad import nn
 from minigrad.tensor import Tensor
-from .core import Case, Exercise, broken
+from .core import FLOAT64_RTOL, Case, Exercise, broken
 from .rules import Untouched, generators_kept, run_op
 
 SETUP = """\
@@ -72,6 +72,7 @@ def _scores_case(q_shape, k_shape, seed):
 
 SCORES = Exercise(
     id="13.scores", title="scaled dot-product scores (warm-up)", entry="attention_scores",
+    rtol=FLOAT64_RTOL,
     points=1, forbids=_ATTENTION,
     cases=[
         Case("3 queries and 5 keys of width d = 4, no batch axes: the (3, 5) scores, then the "
@@ -255,6 +256,8 @@ SINUSOIDAL = Exercise(
         Case("T = 4 positions of width E = 4", _sinusoidal_case(4, 4)),
         Case("T = 20 positions of width E = 8", _sinusoidal_case(20, 8)),
         Case("T = 1 position of width E = 2", _sinusoidal_case(1, 2)),
+        Case("T = 100 positions of width E = 16 (angles up to 99, where rounding in the "
+             "angle shows in the sines)", _sinusoidal_case(100, 16)),
     ],
     mistakes={
         "sinusoidal_swapped":

@@ -30,6 +30,7 @@ asks for (:mod:`.shortcuts`), and state an answer keeps between calls is caught
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import math
 import signal
 import threading
@@ -47,6 +48,23 @@ CORRECT, INCORRECT, NOT_ATTEMPTED = "correct", "incorrect", "not attempted"
 
 #: Tolerances used to compare floating-point observations.
 RTOL, ATOL = 1e-6, 1e-9
+#: The relative tolerance of an exercise whose text asks for float64 arithmetic, where any
+#: correct answer agrees with the reference to the last few digits and float32 (about 7
+#: significant digits) must show.
+FLOAT64_RTOL = 1e-10
+_rtol = contextvars.ContextVar("rtol", default=RTOL)
+_DIGITS = {2: 3, 4: 7}         # the significant digits of float16 and float32
+
+
+@contextlib.contextmanager
+def tolerance(rtol: float):
+    """Compare observations with relative tolerance ``rtol`` inside the block (an exercise's
+    own, see :attr:`Exercise.rtol`)."""
+    token = _rtol.set(rtol)
+    try:
+        yield
+    finally:
+        _rtol.reset(token)
 
 
 # -- observations: plain data, safe to send as JSON -----------------------------------------
@@ -291,13 +309,19 @@ def difference(got, want, where: str = "the result") -> str | None:
                     f"Tensor stored where its .data array belongs?)")
         if got.shape != want.shape:
             return f"{where} has shape {got.shape}, but it should have shape {want.shape}"
+        if (_rtol.get() < RTOL and want.dtype == np.float64 and got.dtype.kind == "f"
+                and got.dtype.itemsize < 8):      # where the exercise asks for float64
+            return (f"{where} holds {got.dtype} values, but this exercise asks for float64: "
+                    f"{got.dtype} keeps only about {_DIGITS.get(got.dtype.itemsize, 3)} "
+                    f"significant digits, float64 (NumPy's default) about 16. Keep the arrays "
+                    f"you compute with float64")
         kinds = (want.dtype.kind.replace("u", "i"), got.dtype.kind.replace("u", "i"))
         if kinds[0] != kinds[1] and want.size:
             return (f"{where} should hold {_KIND_WORDS.get(kinds[0], want.dtype)}, but it "
                     f"holds {got.dtype} values")
         if want.dtype.kind == "f" or got.dtype.kind == "f":
-            ok = np.allclose(got.astype(float), want.astype(float), rtol=RTOL, atol=ATOL,
-                             equal_nan=True)
+            ok = np.allclose(got.astype(float), want.astype(float), rtol=_rtol.get(),
+                             atol=ATOL, equal_nan=True)
         else:
             ok = np.array_equal(got, want)
         if ok:
@@ -341,12 +365,20 @@ def difference(got, want, where: str = "the result") -> str | None:
     if isinstance(want, str):
         same = type(got) is type(want) and got == want      # type first: got may be an array
         return None if same else f"{where} is {_shown(got)}, which is not right"
+    if (type(want) is int and isinstance(got, (int, np.integer))
+            and not isinstance(got, bool)):       # whole numbers (counts) compare exactly
+        if int(got) == want:
+            return None
+        step = int(got) - want
+        return (f"{where} has the wrong value: yours, {int(got)}, is {abs(step)} "
+                f"{'more' if step > 0 else 'less'} than it should be")
     if isinstance(want, (int, float)):        # a 0-d array holds a number too: where the
         if isinstance(got, np.ndarray) and got.size == 1:    # type matters, a case checks it
             got = got.item()
         if not _is_number(got):
             return f"{where} should be a number, but it is {_shown(got)}"
-        ok = math.isclose(got, want, rel_tol=RTOL, abs_tol=ATOL) or (got != got and want != want)
+        ok = (math.isclose(got, want, rel_tol=_rtol.get(), abs_tol=ATOL)
+              or (got != got and want != want))
         if ok:
             return None
         return f"{where} has the wrong value: yours, {got!r}, is {_how_off(got, want)}"
@@ -380,15 +412,21 @@ def _how_off(got, want) -> str:
     if big > 1.001:
         return (f"too {word} by {100 * (big - 1):.3g} %" if big < 1.5
                 else f"about {big:.3g} times too {word}")
-    return (f"too {word} by a relative {big - 1:.1e}: close, but beyond what rounding "
-            f"explains (a constant rounded off, or an input ignored where it barely matters?)")
+    if _rtol.get() < RTOL and big - 1 <= RTOL:       # an exercise that asks for float64
+        return (f"too {word} by a relative {big - 1:.1e}: close, but this exercise asks for "
+                f"float64 arithmetic, which agrees to about 16 digits. An error this size is "
+                f"what float32 (about 7 digits) leaves behind: is something converted to "
+                f"float32, or a constant rounded, on the way?")
+    return (f"too {word} by a relative {big - 1:.1e}: close, but more than the rounding of "
+            f"float64 arithmetic explains (a constant rounded off, a step computed in float32, "
+            f"which keeps about 7 digits, or an input ignored where it barely matters?)")
 
 
 def _which(got: np.ndarray, want: np.ndarray) -> str:
     """Which elements of an array differ from the expected ones, and how (see
     :func:`_how_off`), without quoting the expected values."""
     g, w = got.astype(float), want.astype(float)
-    bad = ~np.isclose(g, w, rtol=RTOL, atol=ATOL, equal_nan=True)
+    bad = ~np.isclose(g, w, rtol=_rtol.get(), atol=ATOL, equal_nan=True)
     count, total = int(bad.sum()), bad.size
     first = tuple(int(i) for i in np.argwhere(bad)[0])
     where = "[" + ", ".join(map(str, first)) + "]"
@@ -524,7 +562,7 @@ def _same_way(got, wrong, want) -> bool:
         g, w = got.astype(float), wrong.astype(float)
         if _overflowed(g) or _overflowed(w):
             return _overflowed(g) and _overflowed(w) and not _overflowed(want)
-        return np.allclose(g, w, rtol=RTOL, atol=ATOL)
+        return np.allclose(g, w, rtol=_rtol.get(), atol=ATOL)
     if _is_number(got) and _is_number(wrong) and (_overflowed(got) or _overflowed(wrong)):
         return _overflowed(got) and _overflowed(wrong) and not _overflowed(want)
     return difference(got, wrong) is None
@@ -637,6 +675,8 @@ class Exercise:
     * ``pure``: True where the answer is a function of plain numbers alone, so that results
       kept between calls (a cache in a global dict) are harmless: its globals are not
       watched (see :mod:`.shared_state`).
+    * ``rtol``: the relative tolerance of float comparisons; :data:`FLOAT64_RTOL` where the
+      text asks for float64 arithmetic (then float32 anywhere on the way shows).
     """
     id: str
     title: str
@@ -651,6 +691,7 @@ class Exercise:
     seconds: float = DEFAULT_SECONDS
     too_slow: str = ""
     pure: bool = False
+    rtol: float = RTOL
 
     @property
     def chapter(self) -> str:
@@ -713,6 +754,10 @@ class Exercise:
 
     def _fails(self, observations: list, cases: list, reference) -> bool:
         """Whether the last of ``observations`` already decides the verdict: incorrect."""
+        with tolerance(self.rtol):
+            return self._fails_now(observations, cases, reference)
+
+    def _fails_now(self, observations: list, cases: list, reference) -> bool:
         got = observations[-1]
         if isinstance(got, Raised) and got.kind in (TOO_SLOW, SHORTCUT, SHARED_STATE):
             return True
@@ -731,7 +776,12 @@ class Exercise:
         return f"too slow: on {case.description}, {got.message}. {what}"
 
     def verdict(self, observations: list, hidden: Hidden | None = None) -> "Verdict":
-        """Judge observations of the public cases, followed by ``hidden``'s cases if given."""
+        """Judge observations of the public cases, followed by ``hidden``'s cases if given,
+        with the exercise's own tolerance (:attr:`rtol`)."""
+        with tolerance(self.rtol):
+            return self._verdict(observations, hidden)
+
+    def _verdict(self, observations: list, hidden: Hidden | None) -> "Verdict":
         cases = list(self.cases) + (list(hidden.cases) if hidden else [])
         if len(observations) != len(cases):
             return Verdict(self, INCORRECT, "the checker received an incomplete set of results")

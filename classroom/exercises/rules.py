@@ -29,6 +29,7 @@ broken and how to keep it:
 from __future__ import annotations
 
 import contextlib
+from pathlib import Path
 
 import numpy as np
 
@@ -107,6 +108,17 @@ def one_op(out, inputs: tuple, what: str) -> None:
                f"themselves, but yours is built from other ops (the result's parents are not "
                f"the inputs): compute the value with NumPy on .data and record it once, with a "
                f"backward of your own")
+    node = getattr(out, "_node", None)
+    code = getattr(getattr(node, "backward", None), "__code__", None)
+    if code is not None and Path(code.co_filename).resolve().is_relative_to(_LIBRARY):
+        broken(f"{what} should be one op recorded by your own code, made by record(...) with "
+               f"a backward of your own, but yours is minigrad's own '{node.op}' op (an "
+               f"operator on the tensor, such as `*` or `-`, runs the library's op): compute "
+               f"the value with NumPy on .data and record it once, with your backward")
+
+
+#: minigrad's own files: an op whose backward is defined there was recorded by the library.
+_LIBRARY = Path(mg_random.__file__).resolve().parent
 
 
 def run_op(call, inputs: dict, seed, view_ok: bool = False, what: str = "your op",

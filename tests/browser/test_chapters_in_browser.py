@@ -236,8 +236,16 @@ def add_as_saved(lab, source: Path) -> str:
 
 
 def widget_views_saved(path: Path) -> int:
-    """How many outputs of the notebook at ``path`` are widgets."""
-    nb = json.loads(path.read_text(encoding="utf-8"))
+    """How many outputs of the notebook at ``path`` are widgets.  (Autosave may be writing
+    the file at that moment: a read that catches it half-written is tried again.)"""
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            nb = json.loads(path.read_text(encoding="utf-8"))
+            break
+        except json.JSONDecodeError:
+            assert time.monotonic() < deadline, f"{path.name} stays unreadable (not JSON)"
+            time.sleep(0.25)
     return sum("application/vnd.jupyter.widget-view+json" in out.get("data", {})
                for cell in nb["cells"] if cell["cell_type"] == "code"
                for out in cell.get("outputs", []))

@@ -1,7 +1,9 @@
 # EXERCISE 05.sgd_class
-# expect: correct
-# Rebinds each parameter's .data to a new array: the parameters stay the same tensor objects,
-# which is what the model and the loss hold on to.
+# expect: incorrect: instead of changing its own in place
+# Rebinds each parameter's .data to a new array. The parameters stay the same tensor objects,
+# but the text asks for the update **in place** ("change its NumPy array p.data", hint 3: "in
+# the very same array"), as PyTorch's optimizers do (p.add_): code holding that array, a view
+# of the parameter for one, would keep the old numbers.
 class SGD:
     def __init__(self, params, lr):
         self.params = list(params)
