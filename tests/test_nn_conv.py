@@ -130,6 +130,27 @@ def test_conv_backward_computes_only_what_is_needed():
     assert frozen.weight.grad is None and x2.grad.shape == x2.shape
 
 
+# Stride 1 runs a block of images at a time, and computes the input's gradient by col2im
+# or by a full convolution of the gradient, depending on the shapes: every way, against
+# PyTorch, with blocks of one image and blocks that leave a shorter last one.
+@pytest.mark.parametrize("block_bytes", [1, 50_000])      # 1 image per block; 1-2 images
+@pytest.mark.parametrize("xs, ws, padding, dilation, groups", [
+    ((3, 2, 12, 11), (2, 2, 3, 3), 1, 1, 1),        # as many outputs as inputs: full conv
+    ((3, 2, 16, 15), (6, 2, 3, 2), 0, 1, 1),        # more outputs: col2im
+    ((3, 4, 14, 12), (2, 2, 3, 3), 2, (2, 1), 2),   # groups and dilation, full conv
+    ((5, 2, 500), (8, 1, 3), 1, 1, 2),              # 1-d, groups, col2im
+])
+def test_conv_blocks_and_both_input_gradients_match_pytorch(torch, monkeypatch, block_bytes,
+                                                            xs, ws, padding, dilation, groups):
+    from minigrad.nn import conv as conv_module
+    monkeypatch.setattr(conv_module, "BLOCK_BYTES", block_bytes)
+    arrays = [rng.standard_normal(xs), rng.standard_normal(ws), rng.standard_normal(ws[0])]
+    ours_f, theirs_f = ((F.conv2d, torch.nn.functional.conv2d) if len(xs) == 4 else
+                        (F.conv1d, torch.nn.functional.conv1d))
+    compare(torch, lambda x, w, b: ours_f(x, w, b, 1, padding, dilation, groups),
+            lambda x, w, b: theirs_f(x, w, b, 1, padding, dilation, groups), arrays)
+
+
 # -- padding ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("mode, pad", [("constant", (1, 2)), ("constant", (1, 2, 0, 3)),
                                         ("constant", (-1, 2, 1, -2)), ("reflect", (2, 1, 1, 2)),
@@ -276,3 +297,17 @@ def test_a_lenet_trains_and_matches_pytorch_step_for_step(torch):
         opt.step()
         topt.step()
         assert loss.item() == pytest.approx(tloss.item(), rel=1e-10)
+
+
+def test_conv_keeps_its_input_not_columns_so_changing_it_in_place_is_refused(torch):
+    """Backward rebuilds the im2col columns from the input instead of keeping them, so,
+    as in PyTorch, changing the input in place before backward is an error, not a
+    silently wrong weight gradient."""
+    for lib, make in ((mg, lambda a: mg.Tensor(a, requires_grad=True)),
+                      (torch, lambda a: torch.tensor(a, requires_grad=True))):
+        x, w = make(rng.standard_normal((2, 3, 6, 6))), make(rng.standard_normal((4, 3, 3, 3)))
+        h = x * 1
+        out = (F.conv2d if lib is mg else torch.nn.functional.conv2d)(h, w, padding=1)
+        h.add_(1)
+        with pytest.raises(RuntimeError, match="in.?place|inplace"):
+            out.sum().backward()

@@ -29,6 +29,23 @@ def test_linear_matches_mm_and_add_and_passes_gradcheck(shape):
     assert mg.gradcheck(lambda x, w: F.linear(x, w), x, w)
 
 
+def test_linear_of_leading_dimensions_contiguous_or_not_and_of_size_zero():
+    """Contiguous inputs with leading dimensions take one 2-D product; strided ones and
+    empty ones the general path: the same values and gradients either way."""
+    w, b = leaf(4, 3), leaf(4)
+    base = rng.standard_normal((3, 2, 5))
+    for data in (base.transpose(1, 2, 0), np.ascontiguousarray(base.transpose(1, 2, 0)),
+                 np.zeros((0, 2, 3))):
+        x = mg.Tensor(data, requires_grad=True)
+        out = F.linear(x, w, b)
+        np.testing.assert_allclose(out.data, data @ w.data.T + b.data)
+        if data.size:
+            assert mg.gradcheck(F.linear, x, w, b)
+        else:
+            out.sum().backward()
+            assert x.grad.shape == data.shape
+
+
 def test_linear_shape_error_names_both_shapes():
     with pytest.raises(mg.ShapeError, match=r"\(5, 2\).*\(4, 3\).*in_features = 3"):
         F.linear(leaf(5, 2), leaf(4, 3))

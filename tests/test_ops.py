@@ -116,3 +116,22 @@ def test_indexing_with_an_integer_tensor_scatters_gradients_back():
     assert picked.data.tolist() == [30.0, 10.0, 30.0]
     picked.sum().backward()
     assert w.grad.data.tolist() == [1.0, 0.0, 2.0]
+
+
+def test_pick_is_np_where_bit_for_bit_in_every_float_dtype():
+    """relu's backward picks g where x > 0 by masking bits (no branch per element): the
+    same result as np.where(mask, g, 0), inf, nan and -0.0 included, for any float width
+    and for strided or broadcast gradients."""
+    from minigrad.ops.elementwise import pick
+    values = np.array([1.5, -2.0, np.inf, -np.inf, np.nan, -0.0, 0.0, 3.0])
+    mask = np.array([True, False, False, True, False, True, False, True])
+    for dtype in (np.float16, np.float32, np.float64):
+        g = values.astype(dtype)
+        for grad, m in ((g, mask), (np.tile(g, 2)[::2], mask[::1]),
+                        (np.broadcast_to(g[:1], (8,)), mask)):
+            got, want = pick(m, grad), np.where(m, grad, np.zeros((), dtype))
+            assert got.dtype == dtype
+            assert got.tobytes() == want.tobytes()
+    assert pick(mask, np.arange(8)).tolist() == [0, 0, 0, 3, 0, 5, 0, 7]   # ints: np.where
+    zero_d = pick(np.array(5.0) > 0, np.array(-2.5))                         # 0-d arrays
+    assert isinstance(zero_d, np.ndarray) and zero_d.shape == () and zero_d == -2.5

@@ -28,6 +28,7 @@ import numpy as np
 from ..autograd import record
 from ..dtypes import refuse_bool, require_float
 from ..errors import ShapeError
+from ..ops.elementwise import pick
 from ..tensor import Tensor
 from . import functional as F
 from .conv import _col2im, _ntuple, _patches
@@ -114,16 +115,22 @@ def _max_pool(nd, input, kernel_size, stride, padding, dilation, ceil_mode, retu
     del views, patches, found
     out_size = out.shape[2:]
 
+    # Windows that do not overlap (stride >= reach, as in the usual 2x2 pooling) send each
+    # input element at most one gradient, so backward can write instead of add.
+    overlap = any(s < d * (k - 1) + 1 for s, d, k in zip(stride, dilation, kernel))
+
     def backward(g):
         g = g[None] if unbatched else g
         full = np.zeros(padded_shape, dtype=g.dtype)
-        finite = np.isfinite(g).all()
         for k, o in enumerate(offsets):                # one strided add per kernel offset
             where = (slice(None),) * 2 + tuple(
                 slice(j * d, j * d + s * (n - 1) + 1, s)
                 for j, d, s, n in zip(o, dilation, stride, out_size))
-            # g·mask is fastest, but inf·0 would be nan: np.where when g is not finite
-            full[where] += g * (winner == k) if finite else np.where(winner == k, g, 0)
+            mine = pick(winner == k, g)                # g where offset k won, else 0
+            if overlap:
+                full[where] += mine
+            else:
+                full[where] = mine
         gx = _unpad(full, pads, sizes)
         return (gx[0] if unbatched else gx,)
 

@@ -72,26 +72,41 @@ def _recurrent(mode: str, x: Tensor, h0: Tensor, c0, w_ih: Tensor, w_hh: Tensor,
     if mode == "LSTM":
         saved = {"gates": np.empty((T, N, 4 * H), dtype), "c_prev": np.empty((T, N, H), dtype),
                  "tanh_c": np.empty((T, N, H), dtype)}
+        # All four gates with one tanh: σ(a) = ½·tanh(a/2) + ½.  The sigmoid gates' rows
+        # of the pre-activations are halved once (GI here, W_hh and b_hh below; halving is
+        # exact in floating point), so each step is tanh over all 4H columns, then a
+        # multiply by `half` and an add of `shift`: ½, ½ for i, f, o; 1, 0 for g.
+        half = np.full(4 * H, 0.5, dtype)
+        half[2 * H:3 * H] = 1
+        shift = 1 - half
+        GI *= half
+        Whh_half_T = np.ascontiguousarray((Whh * half[:, None]).T)   # BLAS reads it faster
+        bhh_half = None if bhh is None else bhh * half
+        a = np.empty((N, 4 * H), dtype)
     elif mode == "GRU":
         saved = {"gates": np.empty((T, N, 3 * H), dtype), "gh_n": np.empty((T, N, H), dtype)}
     for t in steps:
         prev_h[t] = h
-        gh = h @ Whh.T
-        if bhh is not None:
-            gh += bhh
+        if mode == "LSTM":                     # a = GI[t] + (h W_hhᵀ + b_hh), halved
+            np.matmul(h, Whh_half_T, out=a)
+            if bhh is not None:
+                a += bhh_half
+            a += GI[t]
+        else:
+            gh = h @ Whh.T
+            if bhh is not None:
+                gh += bhh
         if mode == "LSTM":
-            a = GI[t] + gh
             act = saved["gates"][t]
-            act[:, :2 * H] = _sigmoid(a[:, :2 * H])              # i, f
-            act[:, 2 * H:3 * H] = np.tanh(a[:, 2 * H:3 * H])      # g
-            act[:, 3 * H:] = _sigmoid(a[:, 3 * H:])              # o
+            np.tanh(a, out=act)                                  # a: this step's, halved
+            act *= half
+            act += shift
             i, f, g, o = act[:, :H], act[:, H:2 * H], act[:, 2 * H:3 * H], act[:, 3 * H:]
             saved["c_prev"][t] = c
-            c = f * c + i * g
-            tc = np.tanh(c)
-            saved["tanh_c"][t] = tc
-            h = o * tc
-            Y[t, :, :H] = h
+            c = f * c
+            c += i * g
+            tc = np.tanh(c, out=saved["tanh_c"][t])
+            h = np.multiply(o, tc, out=Y[t, :, :H])
             Y[t, :, H:] = c
         elif mode == "GRU":
             gi = GI[t]
@@ -124,18 +139,30 @@ def _recurrent(mode: str, x: Tensor, h0: Tensor, c0, w_ih: Tensor, w_hh: Tensor,
         dGh_n = np.empty((T, N, H), dtype=dtype) if mode == "GRU" else None
         dh_next = np.zeros((N, H), dtype=dtype)
         dc_next = np.zeros((N, H), dtype=dtype) if mode == "LSTM" else None
+        if mode == "LSTM":
+            keep = np.ones(4 * H, dtype)       # 1 for the sigmoid gates, 0 for g
+            keep[2 * H:3 * H] = 0
+            one = 1 - keep
         for t in reversed(steps):
             dh = gY[t, :, :H] + dh_next
             if mode == "LSTM":
                 act = saved["gates"][t]
                 i, f, g, o = act[:, :H], act[:, H:2 * H], act[:, 2 * H:3 * H], act[:, 3 * H:]
                 tc = saved["tanh_c"][t]
-                dc = gY[t, :, H:] + dc_next + dh * o * (1 - tc * tc)
-                d = dG[t]
-                d[:, :H] = dc * g * i * (1 - i)
-                d[:, H:2 * H] = dc * saved["c_prev"][t] * f * (1 - f)
-                d[:, 2 * H:3 * H] = dc * i * (1 - g * g)
-                d[:, 3 * H:] = dh * tc * o * (1 - o)
+                dc = dh * o
+                dc *= 1 - tc * tc
+                dc += gY[t, :, H:]
+                dc += dc_next
+                d = dG[t]                      # the gates' gradients, then their slopes:
+                np.multiply(dc, g, out=d[:, :H])
+                np.multiply(dc, saved["c_prev"][t], out=d[:, H:2 * H])
+                np.multiply(dc, i, out=d[:, 2 * H:3 * H])
+                np.multiply(dh, tc, out=d[:, 3 * H:])
+                # σ' = s - s² for i, f, o and tanh' = 1 - g² for g: (act·keep + one) - act²
+                slope = act * keep
+                slope += one
+                slope -= act * act
+                d *= slope
                 dc_next = dc * f
                 dh_next = d @ Whh
             elif mode == "GRU":
