@@ -249,13 +249,18 @@ def _layer_norm(x, norm):
     return (x - mean) / np.sqrt(var + norm.eps) * norm.weight.data + norm.bias.data
 
 
-def forward_cached(model: CharLM, ids: np.ndarray, cache: KVCache) -> np.ndarray:
+def forward_cached(model: CharLM, ids: np.ndarray, cache: KVCache,
+                   attention: list | None = None) -> np.ndarray:
     """Scores (N, t, vocab) for ``t`` new characters at positions ``cache.length`` onward,
     reading the earlier positions' keys and values from ``cache`` (and adding the new
-    ones).  Plain NumPy in the cache's dtype, no graph: this is inference only."""
+    ones).  Plain NumPy in the cache's dtype, no graph: this is inference only.  A list
+    passed as ``attention`` receives each block's attention weights, (N, heads, t, S)."""
     ids = np.asarray(ids)
     N, t = ids.shape
     start = cache.length
+    if start + t > model.context:
+        raise ValueError(f"forward_cached: {start} positions cached and {t} new make "
+                         f"{start + t}, but the model reads at most {model.context}.")
     dt = cache.keys.dtype
     x = model.tokens.weight.data[ids].astype(dt) + model.positions.weight.data[start:start + t]
     future = np.arange(start + t)[None, :] > np.arange(start, start + t)[:, None]   # (t, S)
@@ -270,6 +275,8 @@ def forward_cached(model: CharLM, ids: np.ndarray, cache: KVCache) -> np.ndarray
         scores[..., future] = -np.inf
         w = np.exp(scores - scores.max(axis=-1, keepdims=True))
         w /= w.sum(axis=-1, keepdims=True)
+        if attention is not None:
+            attention.append(w)
         mixed = (w @ values).transpose(0, 2, 1, 3).reshape(N, t, H * d)
         x = x + mixed @ attn.out_proj.weight.data.T + attn.out_proj.bias.data
         h = _layer_norm(x, block.norm2) @ block.linear1.weight.data.T + block.linear1.bias.data
@@ -329,6 +336,14 @@ def generate(model: CharLM, prompt: np.ndarray, length: int, temperature: float 
         p = next_probabilities(logits, temperature, top_k)
         ids.append(int((p.cumsum() > rng.random()).argmax()))
     return np.array(ids[len(prompt):], dtype=np.int64)
+
+
+def attention_weights(model: CharLM, ids: np.ndarray) -> np.ndarray:
+    """Every block's and head's attention weights over ``ids`` (1-D, at most ``context``
+    long), in float64: an array (layers, heads, T, T)."""
+    weights = []
+    forward_cached(model, np.asarray(ids)[None], KVCache(model), attention=weights)
+    return np.stack([w[0] for w in weights])
 
 
 def complete(model: CharLM, vocab: Vocabulary, prompt: str, length: int = 200, **options) -> str:
