@@ -95,7 +95,8 @@ def train_torch(torch, model, train_ids, val_ids, cfg, seed):
         start, cpu_start = time.perf_counter(), time.process_time()
         x, y = next(data)
         logits = model(torch.from_numpy(x))
-        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]), torch.from_numpy(y).reshape(-1))
+        loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]),
+                               torch.from_numpy(y).reshape(-1))
         optimizer.zero_grad()
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), cfg["clip"])
@@ -106,9 +107,12 @@ def train_torch(torch, model, train_ids, val_ids, cfg, seed):
     x, y = char_lm.eval_windows(val_ids, cfg["context"])
     model.eval()
     with torch.no_grad():
-        total = sum(float(F.cross_entropy(model(torch.from_numpy(x[i:i + 64])).reshape(-1, model.head.out_features),
-                                          torch.from_numpy(y[i:i + 64]).reshape(-1)).item()) * len(x[i:i + 64])
-                    for i in range(0, len(x), 64))
+        total = 0.0
+        for i in range(0, len(x), 64):
+            logits = model(torch.from_numpy(x[i:i + 64]))
+            loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]),
+                                   torch.from_numpy(y[i:i + 64]).reshape(-1))
+            total += loss.item() * len(x[i:i + 64])
     return total / len(x), sum(seconds), sum(cpu)
 
 

@@ -28,6 +28,10 @@ from .render import DPI, new_figure, show
 WRONG = "#d62728"
 
 
+def _esc(text: str) -> str:
+    return html.escape(text, quote=False)
+
+
 def _named(chars) -> str:
     names = {" ": "a space", "\n": "a line break", "\t": "a tab"}
     return ", ".join(names.get(c, repr(c)) for c in chars)
@@ -97,7 +101,7 @@ class TextWriter:
         prompt = self.prompt.value
         self.error = check_prompt(prompt, self.alphabet)
         if self.error:
-            self.output.value = (f'<span style="color:{WRONG}"><b>{html.escape(self.error, quote=False)}.'
+            self.output.value = (f'<span style="color:{WRONG}"><b>{_esc(self.error)}.'
                                  f"</b></span> The text below is from the last valid prompt."
                                  f"{self._text_html(self._last_prompt)}")
             return
@@ -110,7 +114,7 @@ class TextWriter:
 
     def _text_html(self, prompt: str) -> str:
         return (f'<pre style="white-space: pre-wrap; line-height: 1.3"><b>'
-                f"{html.escape(prompt, quote=False)}</b>{html.escape(self.text, quote=False)}</pre>")
+                f"{_esc(prompt)}</b>{_esc(self.text)}</pre>")
 
     def show(self) -> None:
         from IPython.display import display
@@ -201,10 +205,10 @@ class VerseAttention:
     def status_text(self) -> str:
         layer, head = self.choice.value
         at, char, weight = strongest(self.text, self.weights, layer, head)
-        shown = (f"the last character, {html.escape(_named(self.text[-1]), quote=False)}, looks hardest at "
-                 f"position {at + 1}, {html.escape(_named(char), quote=False)} (weight {weight:.2f})")
+        shown = (f"the last character, {_esc(_named(self.text[-1]))}, looks hardest at "
+                 f"position {at + 1}, {_esc(_named(char))} (weight {weight:.2f})")
         if self.error:
-            return (f'<span style="color:{WRONG}"><b>{html.escape(self.error, quote=False)}.</b></span> '
+            return (f'<span style="color:{WRONG}"><b>{_esc(self.error)}.</b></span> '
                     f"The picture still shows the last valid line: {shown}.")
         return shown + "."
 

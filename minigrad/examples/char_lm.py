@@ -154,7 +154,8 @@ def estimate_loss(model: CharLM, windows: tuple, batch: int = 64) -> float:
     total = 0.0
     with no_grad():
         for i in range(0, len(x), batch):
-            total += float(loss_of(model, x[i:i + batch], y[i:i + batch]).item()) * len(x[i:i + batch])
+            xs, ys = x[i:i + batch], y[i:i + batch]
+            total += float(loss_of(model, xs, ys).item()) * len(xs)
     model.train(was_training)
     return total / len(x)
 
