@@ -207,8 +207,13 @@ def _cache_case(heads, cached, d, seed):
     def run(answer):
         q, k, v = (_seeded((heads, d), seed + i) for i in range(3))
         keys, values = _seeded((heads, cached, d), seed + 3), _seeded((heads, cached, d), seed + 4)
-        out = answer(q.copy(), k.copy(), v.copy(), keys.copy(), values.copy())
-        out = _output(out, "attend_with_cache")
+        given = [q.copy(), k.copy(), v.copy(), keys.copy(), values.copy()]
+        out = _output(answer(*given), "attend_with_cache")
+        for name, before, after in zip(("q", "k", "v", "keys", "values"),
+                                       (q, k, v, keys, values), given):
+            if after.shape != before.shape or not np.array_equal(after, before):
+                raise ValueError(f"attend_with_cache changed the array `{name}` it was given: "
+                                 f"build new arrays instead (the caller still uses it).")
         if not isinstance(out, tuple) or len(out) != 3:
             raise TypeError(f"attend_with_cache must return three arrays (output, keys, "
                             f"values), got {type(out).__name__}.")
