@@ -154,7 +154,8 @@ def main() -> int:
                      harness.ratio(mg_cpu / t_cpu), "", ""))
         if not args.quick:
             targets = [
-                harness.Target("validation loss |minigrad - PyTorch|", abs(mg_val - t_val), 0.02,
+                harness.Target("validation loss: minigrad minus PyTorch, absolute",
+                               abs(mg_val - t_val), 0.02,
                                show=lambda v: f"{v:.4f}"),
                 harness.Target("training CPU time minigrad / PyTorch", mg_cpu / t_cpu, 1.5),
                 harness.Target("training wall-clock minigrad / PyTorch", mg_wall / t_wall, 1.5)]
