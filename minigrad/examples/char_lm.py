@@ -423,7 +423,7 @@ def main(argv=None) -> dict:
           f"{bits_per_character(val):.3f} bits per character")
     save_checkpoint(args.out, model, vocab, config, history, args.seed)
     print(f"saved {args.out} ({args.out.stat().st_size / 1e6:.2f} MB)")
-    print("\n" + complete(model, vocab, "ROMEO.\n", 300, temperature=0.8, seed=args.seed))
+    print("\n" + complete(model, vocab, "OTHELLO.\n", 300, temperature=0.8, seed=args.seed))
     return {"history": history, "val_loss": val, "seconds": seconds}
 
 
