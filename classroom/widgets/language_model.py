@@ -23,7 +23,11 @@ import html
 
 import numpy as np
 
+from .layout import fits_label
 from .render import DPI, new_figure, show
+
+#: Let a control's label take the room it needs (JupyterLab cuts "temperature:" short).
+LABEL = {"description_width": "initial"}
 
 WRONG = "#d62728"
 
@@ -71,14 +75,16 @@ class TextWriter:
                              f"{problem}.")
         self.write, self.alphabet, self.length = write, alphabet, int(length)
         self.prompt = widgets.Textarea(value=value, description="prompt:",
-                                       continuous_update=False,
+                                       continuous_update=False, style=LABEL,
                                        layout=widgets.Layout(width="420px", height="64px"))
         self.temperature = widgets.FloatSlider(value=temperature, min=0.1, max=2.0, step=0.1,
                                                description="temperature:",
-                                               continuous_update=False)
+                                               continuous_update=False, style=LABEL)
         self.top_k = widgets.IntSlider(value=top_k, min=0, max=len(alphabet), step=1,
-                                       description="top-k:", continuous_update=False)
-        self.again = widgets.Button(description="write again", tooltip="the next seed")
+                                       description="top-k:", continuous_update=False,
+                                       style=LABEL)
+        self.again = widgets.Button(description="write again", tooltip="the next seed",
+                                    layout=fits_label())
         self.output = widgets.HTML()
         self.seed = 0
         self.text = ""
@@ -170,11 +176,11 @@ class VerseAttention:
                              f"{problem}.")
         self.read, self.alphabet, self.longest, self.dpi = read, alphabet, int(longest), dpi
         self.line = widgets.Text(value=value, description="line:", continuous_update=False,
-                                 layout=widgets.Layout(width="460px"))
+                                 style=LABEL, layout=widgets.Layout(width="460px"))
         options = [(f"layer {layer + 1}, head {head + 1}", (layer, head))
                    for layer in range(layers) for head in range(heads)]
         self.choice = widgets.Dropdown(options=options, value=(0, 0), description="show:",
-                                       layout=widgets.Layout(width="220px"))
+                                       style=LABEL, layout=widgets.Layout(width="220px"))
         self.image = widgets.Image(format="png")
         self.status = widgets.HTML()
         self.error: str | None = None
