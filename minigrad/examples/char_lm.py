@@ -43,6 +43,7 @@ from ..nn import functional as F
 from ..nn.activation import normal_cdf
 from ..nn.utils import clip_grad_norm_
 from ..train.progress import ProgressBar
+from ..train.threads import blas_threads
 
 CORPUS = Path(__file__).resolve().parent.parent / "data" / "texts" / "shakespeare.txt"
 CHECKPOINT = Path(__file__).with_name("char_lm.npz")
@@ -152,7 +153,7 @@ def estimate_loss(model: CharLM, windows: tuple, batch: int = 64) -> float:
     was_training = model.training
     model.eval()
     total = 0.0
-    with no_grad():
+    with no_grad(), blas_threads():             # small products: one BLAS thread
         for i in range(0, len(x), batch):
             xs, ys = x[i:i + batch], y[i:i + batch]
             total += float(loss_of(model, xs, ys).item()) * len(xs)
@@ -180,11 +181,13 @@ def parameter_groups(model: nn.Module, weight_decay: float) -> list:
 def train(model: CharLM, train_ids: np.ndarray, val_ids: np.ndarray, steps: int,
           batch: int = 12, lr: float = 1e-3, min_lr: float = 1e-4, warmup: int = 100,
           weight_decay: float = 0.1, betas=(0.9, 0.99), clip: float = 1.0, seed: int = 0,
-          eval_every: int = 200, eval_count: int = EVAL_WINDOWS, progress="auto") -> dict:
+          eval_every: int = 200, eval_count: int = EVAL_WINDOWS, progress="auto",
+          threads=1) -> dict:
     """Train in place; returns the history: every step's loss, learning rate, seconds and
     CPU seconds (this process's; on a busy machine the fairer measure),
     and, every ``eval_every`` steps (and at the end), the loss on fixed train and validation
-    windows (``evals``: rows of step, train loss, validation loss)."""
+    windows (``evals``: rows of step, train loss, validation loss).  ``threads``: BLAS
+    threads while training (as ``fit``'s ``blas_threads``; None leaves BLAS as it is)."""
     optimizer = optim.AdamW(parameter_groups(model, weight_decay), lr=lr, betas=tuple(betas))
     schedule = optim.lr_scheduler.LambdaLR(
         optimizer, lambda s: warmup_cosine(s, warmup, steps, min_lr / lr))
@@ -197,7 +200,7 @@ def train(model: CharLM, train_ids: np.ndarray, val_ids: np.ndarray, steps: int,
         history["evals"].append((step, estimate_loss(model, train_windows),
                                  estimate_loss(model, val_windows)))
 
-    with ProgressBar(total=steps, desc="training", mode=progress) as bar:
+    with ProgressBar(total=steps, desc="training", mode=progress) as bar, blas_threads(threads):
         for step in range(steps):
             if eval_every and step % eval_every == 0:
                 evaluate(step)
@@ -326,16 +329,17 @@ def generate(model: CharLM, prompt: np.ndarray, length: int, temperature: float 
     C = model.context
     start = 0                                   # where the current window begins
     kv = KVCache(model, 1, dtype)
-    for _ in range(length):
-        if len(ids) - start > C:                # the window is full: keep its last half
-            start = len(ids) - C // 2
-            kv = KVCache(model, 1, dtype)
-        if not cache:
-            kv = KVCache(model, 1, dtype)       # forget everything: re-read the window
-        new = np.array([ids[start + kv.length:]])
-        logits = forward_cached(model, new, kv)[0, -1]
-        p = next_probabilities(logits, temperature, top_k)
-        ids.append(int((p.cumsum() > rng.random()).argmax()))
+    with blas_threads():                        # one position at a time: tiny products
+        for _ in range(length):
+            if len(ids) - start > C:            # the window is full: keep its last half
+                start = len(ids) - C // 2
+                kv = KVCache(model, 1, dtype)
+            if not cache:
+                kv = KVCache(model, 1, dtype)   # forget everything: re-read the window
+            new = np.array([ids[start + kv.length:]])
+            logits = forward_cached(model, new, kv)[0, -1]
+            p = next_probabilities(logits, temperature, top_k)
+            ids.append(int((p.cumsum() > rng.random()).argmax()))
     return np.array(ids[len(prompt):], dtype=np.int64)
 
 
