@@ -112,6 +112,10 @@ CHAPTERS = [
             60, _f("nn.attention", "nn.functional.scaled_dot_product_attention",
                    "nn.MultiheadAttention", "nn.TransformerEncoderLayer",
                    "classroom.widgets.attention")),
+    Chapter(14, "language_model", "A language model on real text",
+            "Shakespeare as characters, windows and baselines; a GPT trained for 2,000 steps "
+            "and watched; sampling with temperature and top-k, a KV cache, perplexity",
+            50, _f("examples.char_lm", "classroom.widgets.language_model")),
 ]
 
 #: Available to every chapter: the course package itself, its check/hint/solution functions,

@@ -101,3 +101,20 @@ def test_progress_view_script_runs():
                              "--quick"], capture_output=True, text=True, timeout=300)
     assert result.returncode in (0, 1), result.stdout + result.stderr
     assert "progress.scan" in result.stdout
+
+
+def test_language_model_benchmark_trains_both_libraries_alike():
+    """Chapter 14's side-by-side, 30 steps: the same weights and batches must give PyTorch
+    and minigrad the same validation loss (the full run's targets are the script's job)."""
+    import re
+
+    from needs_torch import require_torch
+
+    require_torch()
+    result = subprocess.run([sys.executable, str(SCRIPT.parent / "bench_char_lm.py"), "--quick"],
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    losses = dict(re.findall(r"^(minigrad|PyTorch)\s+([\d.]+)", result.stdout, re.M))
+    assert set(losses) == {"minigrad", "PyTorch"}, result.stdout
+    assert abs(float(losses["minigrad"]) - float(losses["PyTorch"])) < 2e-3
+    assert "30 steps" in result.stdout and "targets are not judged" in result.stdout

@@ -219,3 +219,47 @@ def test_chapter_12_numbers():
     assert "many times as long to train" in text
     (wrong,) = found(r"(\d+) of 359 test digits are misclassified", out)
     assert int(wrong) == n - cnn[0]
+
+
+def test_chapter_14_numbers():
+    out, text = saved_text("14_language_model.ipynb"), prose("14_language_model.ipynb")
+
+    # baselines: ln V, the untrained model, a confidently wrong head, the bigram table
+    V = int(found(r"(\d+) distinct characters", out)[0])
+    ln_v = found(r"ln (\d+) = ([\d.]+); untrained model: ([\d.]+)", out)
+    assert int(ln_v[0]) == V == 76 and ln_v[1] == "4.331"
+    assert abs(float(ln_v[2]) - float(ln_v[1])) < 0.05 and "Close to $\\ln 76$" in text
+    assert float(found(r"head weights N\(0, 1\): loss ([\d.]+)", out)[0]) > 10
+    bigram = found(r"bigram model: validation loss ([\d.]+)", out)[0]
+    assert f"from 4.33 to {bigram}" in text and f"bigram table gets {bigram}" in text
+
+    # the live run ends near the bigram's loss, not below it
+    live = [float(v) for v in re.findall(r"step 150: train ([\d.]+), validation ([\d.]+)", out)[0]]
+    assert abs(live[1] - float(bigram)) < 0.25 and f"to about the bigram's {bigram}" in text
+
+    # the shipped run: the gap at the end, and the final losses
+    final = found(r"step 2000: train ([\d.]+), validation ([\d.]+)", out)
+    gap = found(r"gap between validation and train at step 2000: ([\d.]+)", out)[0]
+    assert f"to {gap} at the end ({final[1]} against {final[0]})" in text
+
+    # generation: the favourite after "To be, or not to b"
+    e = found(r"temperature 1\s+'e' ([\d.]+)", out)[0]
+    assert f"half of its probability ({e}) on `e`" in text
+    assert "same 200 characters with and without the cache: True" in out
+    slow, fast = (int(v.replace(",", "")) for v in found(
+        r"positions read for 200 characters: ([\d,]+) without the cache, ([\d,]+) with it", out))
+    assert f"saves a factor of about {round(slow / fast)}" in text
+
+    # perplexity and bits per character, of the shipped checkpoint
+    loss = found(r"shipped checkpoint: validation loss ([\d.]+) on 256 windows", out)[0]
+    row = found(r"transformer\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)", out)
+    big = found(r"bigram\s+[\d.]+\s+([\d.]+)\s+[\d.]+", out)[0]
+    assert row[0] == final[1] and loss.startswith(final[1][:4])
+    assert f"about {round(float(row[1]))} characters ({row[1]})" in text
+    assert f"{big} for the bigram table" in text and f"{float(row[2]):.2f} bits a character" in text
+    assert f"reaches {row[0]} on the validation text: a perplexity of {row[1]}" in text
+    assert f"last evaluation of the training run ({loss}" in text
+
+    # the attention summary: layer 1's previous-character head
+    previous = found(r"head 4:\s+([\d.]+) back,\s+(\d+)% prev", out)
+    assert f"in {previous[1]} % of the rows" in text and f"{previous[0]} positions back" in text

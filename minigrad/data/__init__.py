@@ -9,6 +9,8 @@
   (they ship inside scikit-learn)
 * ``idx.py``        :func:`read_idx` and :func:`write_idx`, the IDX format of MNIST
 * ``transforms.py`` :func:`standardize` and :func:`shifted_copies`, preparing arrays
+* ``texts/``        ``shakespeare.txt``, chapter 14's corpus (eight plays, public domain),
+  with the script that made it and a README naming the sources
 * ``mnist.py``      :func:`load_mnist`, full MNIST, downloaded once, verified by
   SHA-256 (:func:`download_mnist`, :func:`mnist_dir`, :class:`MnistUnavailable`,
   :class:`MnistChecksumError`)

@@ -44,6 +44,7 @@ INTERACTION = {                       # chapter: (control kind, the button's lab
     "11_deep_networks": ("dropdown", None),
     "12_convolution": ("dropdown", None),
     "13_attention": ("text", None),
+    "14_language_model": ("button", "write again"),
 }
 # What the test types into a chapter's text box (a shape by default), and, where given,
 # what the widget must then show.
