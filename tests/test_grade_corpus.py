@@ -300,6 +300,26 @@ def _filled(source: str, replace: dict) -> str:
     return source
 
 
+# -- the grader's own memory ------------------------------------------------------------------
+#: The grader's command line, printing its own peak resident memory as it exits.  The peak
+#: is VmHWM, the high-water mark of this process's memory map, which exec starts afresh.
+#: Not ru_maxrss: Linux carries the parent's high-water mark into a child at exec (through
+#: vfork, the parent's peak; through fork, what it held then), so a grader started by a
+#: pytest worker that had reached 485 MB in earlier tests reported 485 MB of its own.
+MEASURED = ("import atexit, sys\n"
+            "def peak():\n"
+            "    with open('/proc/self/status') as status:\n"
+            "        kb = next(int(line.split()[1]) for line in status if line.startswith('VmHWM:'))\n"
+            "    print('grader max RSS MB:', kb // 1024, flush=True)\n"
+            "atexit.register(peak)\n"
+            "from classroom.grade.__main__ import main\nsys.exit(main(sys.argv[1:]))")
+
+
+def peak_mb(stdout: str) -> int:
+    """The peak a grader started with :data:`MEASURED` printed."""
+    return int(stdout.split("grader max RSS MB: ")[1].split()[0])
+
+
 # -- the machine's state -----------------------------------------------------------------------
 #: What the grader itself keeps in its home: matplotlib's font cache, made when it draws
 #: the class report's plots.
@@ -452,11 +472,8 @@ def _grade_corpus(base: Path, uid: int, gid: int, as_user: dict, mode: str,
     os.chmod(subs, 0o755)
     before = {str(p): _digest(p) for p in (subs, src, home, scratch_tmp, other_out, outside)}
 
-    prelude = ("import atexit, resource, sys\natexit.register(lambda: print('grader max RSS "
-               "MB:', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024))\n"
-               "from classroom.grade.__main__ import main\nsys.exit(main(sys.argv[1:]))")
     try:
-        proc = subprocess.run([sys.executable, "-c", prelude, str(subs), "--out", str(out),
+        proc = subprocess.run([sys.executable, "-c", MEASURED, str(subs), "--out", str(out),
                                "--chapter", "02", "--timeout", str(timeout), "--memory-mb",
                                "1024", "--jobs", "2"],
                               capture_output=True, text=True, env=env, cwd=base, timeout=900,
@@ -565,11 +582,32 @@ def test_no_earlier_result_was_lost_and_the_grader_stayed_small(graded):
     summary = graded["summary"]
     assert summary["submissions"] == len(graded["rows"])
     assert not (graded["out"] / "in-progress").exists()
-    rss = int(graded["proc"].stdout.split("grader max RSS MB: ")[1].split()[0])
+    rss = peak_mb(graded["proc"].stdout)
     print(f"{graded['mode']}: the grader's peak resident memory was {rss} MB")
     assert rss < MAX_GRADER_MB, f"the grader itself used {rss} MB"
     result = _result(graded, "huge")
     assert any("cells over 1024 KB are not run" in n for n in result["notes"]), result["notes"]
+
+
+def test_the_reported_peak_is_the_graders_own_not_its_parents(tmp_path):
+    """A grader started by a process that holds 400 MB (as a pytest worker does after a
+    few hundred tests) reports its own peak, whether the parent starts it through vfork
+    (as root) or fork (as another user), and however busy the machine is."""
+    (tmp_path / "submissions").mkdir()
+    parent = (f"import subprocess, sys\n"
+              f"held = bytearray(400 * 2**20)\n"
+              f"held[::4096] = b'x' * len(held[::4096])\n"
+              f"for user in ({{}}, {{'user': __import__('os').getuid()}}):\n"
+              f"    proc = subprocess.run([sys.executable, '-c', {MEASURED!r}, "
+              f"{str(tmp_path / 'submissions')!r}, '--out', {str(tmp_path / 'out')!r}], "
+              f"capture_output=True, text=True, **user)\n"
+              f"    print(proc.stdout)\n")
+    proc = subprocess.run([sys.executable, "-c", parent], capture_output=True, text=True,
+                          cwd=ROOT, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    peaks = [int(p.split()[0]) for p in proc.stdout.split("grader max RSS MB: ")[1:]]
+    assert len(peaks) == 2, proc.stdout
+    assert all(peak < 100 for peak in peaks), peaks      # an idle grader: well under 400
 
 
 def _result(graded, student):
