@@ -13,11 +13,13 @@ machines every protection holds, as root and as an ordinary user.  The grader ru
 copy of the checkout, so a failure of the sandbox could only ever damage the copy.
 """
 
+import base64
 import csv
 import hashlib
 import json
 import os
 import pwd
+import random
 import re
 import shutil
 import socket
@@ -608,6 +610,33 @@ def test_the_reported_peak_is_the_graders_own_not_its_parents(tmp_path):
     peaks = [int(p.split()[0]) for p in proc.stdout.split("grader max RSS MB: ")[1:]]
     assert len(peaks) == 2, proc.stdout
     assert all(peak < 100 for peak in peaks), peaks      # an idle grader: well under 400
+
+
+def test_large_notebooks_read_at_once_keep_the_grader_small(tmp_path):
+    """Four notebooks each keeping 16 MB of text (an image pasted into a markdown cell is
+    kept: it is the cell's source, not an output), graded four at a time: they are read
+    one after the other, each costing about twice what it keeps, so the grader stays
+    under its limit however the threads' reads would have overlapped."""
+    subs = tmp_path / "submissions"
+    subs.mkdir()
+    pixels = base64.b64encode(random.Random(0).randbytes(12 * 2**20)).decode()
+    for n in range(4):
+        nb = _notebook({})
+        nb["cells"] = [c for c in nb["cells"] if c["cell_type"] == "markdown"]
+        nb["cells"].append({"cell_type": "markdown", "metadata": {},
+                            "source": [f"My plot {n}:\n", f"![plot](data:image/png;base64,"
+                                                           f"{pixels})\n"]})
+        (subs / f"student{n}.ipynb").write_text(json.dumps(nb))
+    proc = subprocess.run([sys.executable, "-c", MEASURED, str(subs), "--out",
+                           str(tmp_path / "out"), "--chapter", "02", "--jobs", "4"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    with open(tmp_path / "out" / "gradebook.csv", newline="") as handle:
+        assert sorted(row["student"] for row in csv.DictReader(handle)) == \
+            [f"student{n}" for n in range(4)]
+    peak = peak_mb(proc.stdout)
+    print(f"four 16 MB notebooks at --jobs 4: the grader's peak was {peak} MB")
+    assert peak < MAX_GRADER_MB, f"the grader itself used {peak} MB"
 
 
 def _result(graded, student):
