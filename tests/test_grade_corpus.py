@@ -13,11 +13,13 @@ machines every protection holds, as root and as an ordinary user.  The grader ru
 copy of the checkout, so a failure of the sandbox could only ever damage the copy.
 """
 
+import base64
 import csv
 import hashlib
 import json
 import os
 import pwd
+import random
 import re
 import shutil
 import socket
@@ -300,6 +302,26 @@ def _filled(source: str, replace: dict) -> str:
     return source
 
 
+# -- the grader's own memory ------------------------------------------------------------------
+#: The grader's command line, printing its own peak resident memory as it exits.  The peak
+#: is VmHWM, the high-water mark of this process's memory map, which exec starts afresh.
+#: Not ru_maxrss: Linux carries the parent's high-water mark into a child at exec (through
+#: vfork, the parent's peak; through fork, what it held then), so a grader started by a
+#: pytest worker that had reached 485 MB in earlier tests reported 485 MB of its own.
+MEASURED = ("import atexit, sys\n"
+            "def peak():\n"
+            "    with open('/proc/self/status') as status:\n"
+            "        kb = next(int(line.split()[1]) for line in status if line.startswith('VmHWM:'))\n"
+            "    print('grader max RSS MB:', kb // 1024, flush=True)\n"
+            "atexit.register(peak)\n"
+            "from classroom.grade.__main__ import main\nsys.exit(main(sys.argv[1:]))")
+
+
+def peak_mb(stdout: str) -> int:
+    """The peak a grader started with :data:`MEASURED` printed."""
+    return int(stdout.split("grader max RSS MB: ")[1].split()[0])
+
+
 # -- the machine's state -----------------------------------------------------------------------
 #: What the grader itself keeps in its home: matplotlib's font cache, made when it draws
 #: the class report's plots.
@@ -452,11 +474,8 @@ def _grade_corpus(base: Path, uid: int, gid: int, as_user: dict, mode: str,
     os.chmod(subs, 0o755)
     before = {str(p): _digest(p) for p in (subs, src, home, scratch_tmp, other_out, outside)}
 
-    prelude = ("import atexit, resource, sys\natexit.register(lambda: print('grader max RSS "
-               "MB:', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024))\n"
-               "from classroom.grade.__main__ import main\nsys.exit(main(sys.argv[1:]))")
     try:
-        proc = subprocess.run([sys.executable, "-c", prelude, str(subs), "--out", str(out),
+        proc = subprocess.run([sys.executable, "-c", MEASURED, str(subs), "--out", str(out),
                                "--chapter", "02", "--timeout", str(timeout), "--memory-mb",
                                "1024", "--jobs", "2"],
                               capture_output=True, text=True, env=env, cwd=base, timeout=900,
@@ -565,11 +584,59 @@ def test_no_earlier_result_was_lost_and_the_grader_stayed_small(graded):
     summary = graded["summary"]
     assert summary["submissions"] == len(graded["rows"])
     assert not (graded["out"] / "in-progress").exists()
-    rss = int(graded["proc"].stdout.split("grader max RSS MB: ")[1].split()[0])
+    rss = peak_mb(graded["proc"].stdout)
     print(f"{graded['mode']}: the grader's peak resident memory was {rss} MB")
     assert rss < MAX_GRADER_MB, f"the grader itself used {rss} MB"
     result = _result(graded, "huge")
     assert any("cells over 1024 KB are not run" in n for n in result["notes"]), result["notes"]
+
+
+def test_the_reported_peak_is_the_graders_own_not_its_parents(tmp_path):
+    """A grader started by a process that holds 400 MB (as a pytest worker does after a
+    few hundred tests) reports its own peak, whether the parent starts it through vfork
+    (as root) or fork (as another user), and however busy the machine is."""
+    (tmp_path / "submissions").mkdir()
+    parent = (f"import subprocess, sys\n"
+              f"held = bytearray(400 * 2**20)\n"
+              f"held[::4096] = b'x' * len(held[::4096])\n"
+              f"for user in ({{}}, {{'user': __import__('os').getuid()}}):\n"
+              f"    proc = subprocess.run([sys.executable, '-c', {MEASURED!r}, "
+              f"{str(tmp_path / 'submissions')!r}, '--out', {str(tmp_path / 'out')!r}], "
+              f"capture_output=True, text=True, **user)\n"
+              f"    print(proc.stdout)\n")
+    proc = subprocess.run([sys.executable, "-c", parent], capture_output=True, text=True,
+                          cwd=ROOT, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    peaks = [int(p.split()[0]) for p in proc.stdout.split("grader max RSS MB: ")[1:]]
+    assert len(peaks) == 2, proc.stdout
+    assert all(peak < 100 for peak in peaks), peaks      # an idle grader: well under 400
+
+
+def test_large_notebooks_read_at_once_keep_the_grader_small(tmp_path):
+    """Four notebooks each keeping 16 MB of text (an image pasted into a markdown cell is
+    kept: it is the cell's source, not an output), graded four at a time: they are read
+    one after the other, each costing about twice what it keeps, so the grader stays
+    under its limit however the threads' reads would have overlapped."""
+    subs = tmp_path / "submissions"
+    subs.mkdir()
+    pixels = base64.b64encode(random.Random(0).randbytes(12 * 2**20)).decode()
+    for n in range(4):
+        nb = _notebook({})
+        nb["cells"] = [c for c in nb["cells"] if c["cell_type"] == "markdown"]
+        nb["cells"].append({"cell_type": "markdown", "metadata": {},
+                            "source": [f"My plot {n}:\n", f"![plot](data:image/png;base64,"
+                                                           f"{pixels})\n"]})
+        (subs / f"student{n}.ipynb").write_text(json.dumps(nb))
+    proc = subprocess.run([sys.executable, "-c", MEASURED, str(subs), "--out",
+                           str(tmp_path / "out"), "--chapter", "02", "--jobs", "4"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    with open(tmp_path / "out" / "gradebook.csv", newline="") as handle:
+        assert sorted(row["student"] for row in csv.DictReader(handle)) == \
+            [f"student{n}" for n in range(4)]
+    peak = peak_mb(proc.stdout)
+    print(f"four 16 MB notebooks at --jobs 4: the grader's peak was {peak} MB")
+    assert peak < MAX_GRADER_MB, f"the grader itself used {peak} MB"
 
 
 def _result(graded, student):

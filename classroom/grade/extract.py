@@ -179,9 +179,7 @@ def read_submission(path: Path, student: str, relpath: str,
     if Path(path).name.lower().endswith(".ipynb.json"):
         sub.notes.append("a notebook saved as .ipynb.json; graded as a notebook")
     try:
-        data, sub.digest = read_notebook(Path(path))
-        cells, metadata = load_notebook(data)
-        del data
+        cells, metadata, sub.digest = read_cells(Path(path))
     except NotebookError as err:
         sub.problem = str(err)
         match = _PREFIX.match(Path(path).name)
@@ -240,10 +238,23 @@ def _open_regular(path: Path):
     return handle
 
 
+def read_cells(path: Path) -> tuple:
+    """(cells, notebook metadata, sha256 of the file): :func:`read_notebook` then
+    :func:`load_notebook`, holding at most two forms of what is kept at any moment (the
+    bytes and their text, then the text and its parsed JSON, then the JSON and the cells),
+    so that a notebook of :data:`MAX_KEPT` costs about twice that while it is read."""
+    data, digest = read_notebook(path)
+    text = _text(data)
+    del data
+    nb = _json(text)
+    del text
+    return (*_cells(nb), digest)
+
+
 def read_notebook(path: Path) -> tuple:
-    """(the notebook's JSON with outputs, attachments and widget state left out, the
-    sha256 of the whole file): read in chunks of :data:`CHUNK` bytes, so that memory
-    holds one chunk and what is kept (see :class:`Pruner`)."""
+    """(the notebook's JSON with outputs, attachments and widget state left out, as a
+    bytearray, and the sha256 of the whole file): read in chunks of :data:`CHUNK` bytes, so
+    that memory holds one chunk and what is kept (see :class:`Pruner`)."""
     digest = hashlib.sha256()
     pruner = Pruner()
     try:
@@ -403,30 +414,44 @@ class Pruner:
             if not self.skipping:
                 self._keep(char)
 
-    def finish(self) -> bytes:
+    def finish(self) -> bytearray:
+        """What was kept (itself, not a copy: it may be tens of megabytes)."""
         if self.carry and self.string == "copy":
             self._keep(self.carry)
-        return bytes(self.out)
+        out, self.out = self.out, bytearray()
+        return out
 
 
 def load_notebook(data: bytes) -> tuple:
     """(cells, notebook metadata) from a notebook's bytes; each cell a dict with
     ``type``, ``source`` (one string) and ``meta`` (the ``minigrad`` metadata, or {}).
-    Reads nbformat 4 and the older 3 (``worksheets``).  Outputs are dropped at once."""
+    Reads nbformat 4 and the older 3 (``worksheets``).  Outputs are dropped at once.
+    (:func:`read_cells` does the same for a file, holding less at once.)"""
+    return _cells(_json(_text(data)))
+
+
+def _text(data) -> str:
+    """The notebook's bytes as text, refused when they hold too many JSON values."""
     objects = data.count(b"{") + data.count(b"[")
     if objects > MAX_OBJECTS or data.count(b'"') > MAX_STRINGS:
         raise NotebookError(f"not a readable notebook: it holds too many JSON values "
                             f"({objects:,} objects and arrays) to be one")
     try:
-        text = data.decode("utf-8-sig")
-        nb = json.loads(text)
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         raise NotebookError(f"not a readable notebook: not UTF-8 text ({err.reason} at byte "
                             f"{err.start})") from None
+
+
+def _json(text: str):
+    try:
+        return json.loads(text)
     except (ValueError, RecursionError, MemoryError) as err:
         raise NotebookError(f"not a readable notebook: {err}") from None
-    finally:
-        text = None
+
+
+def _cells(nb) -> tuple:
+    """(cells, metadata) from parsed JSON; each raw cell is let go once it is read."""
     if not isinstance(nb, dict):
         raise NotebookError("not a readable notebook: the file is JSON but not a notebook")
     raw = nb.get("cells")
@@ -436,7 +461,8 @@ def load_notebook(data: bytes) -> tuple:
     if not isinstance(raw, list):
         raise NotebookError("not a readable notebook: it has no list of cells")
     cells = []
-    for cell in raw:
+    for i, cell in enumerate(raw):
+        raw[i] = None
         if not isinstance(cell, dict):
             continue
         source = cell.get("source", cell.get("input", ""))
