@@ -113,9 +113,9 @@ class Tensor:
     @staticmethod
     def _from_op(data: np.ndarray) -> "Tensor":
         """A fresh leaf around what an op produced: an ndarray (a NumPy scalar, which ufuncs
-        return for 0-d inputs, is made a 0-d array)."""
+        return for 0-d inputs, is made a 0-d array), or None for a graph's stand-in."""
         t = _new(Tensor)
-        t._data = data if type(data) is np.ndarray else np.asarray(data)
+        t._data = np.asarray(data) if isinstance(data, np.generic) else data
         t._grad = t._node = t._version = t._pending = t._view = t._views = None
         t.requires_grad = False
         return t
