@@ -24,6 +24,18 @@ as a stand-in whose values were freed.
    calls, as in PyTorch: zero them between steps), and
 4. frees the graph's saved buffers unless ``retain_graph=True``.
 
+**Gradients that are graphs (``create_graph=True``).**  Each op has two backwards, side by
+side in its module: the NumPy ``backward(grad)`` it hands to :func:`record`, which the
+ordinary walk runs (fast: arrays only, nothing recorded), and a *graph-building* one,
+registered under the op's name with :func:`graph_backward`, which computes the same
+gradient with tensor ops, so that it is recorded as a graph of its own.
+``backward(create_graph=True)`` and ``grad(..., create_graph=True)`` walk the graph
+with those instead, and a second ``grad`` then gives second derivatives (and a third,
+third ones).  A graph-building backward reads the values the NumPy one kept (the
+variables its closure holds, by name: :meth:`GraphContext.saved`) and turns them into
+tensors that carry their input's history (:meth:`GraphContext.input`).  An op with no
+graph-building backward refuses ``create_graph=True`` with an error naming it.
+
 Before a node's backward runs, the engine checks that the tensors it saved (the
 ``saved=`` of :func:`record`) were not changed in place since the forward pass: each
 tensor has a version counter, bumped by every in-place change, as PyTorch's.  A change
@@ -337,11 +349,12 @@ def rebase(t: Tensor, inputs: tuple, backward, op: str, saved: tuple = (),
 
 
 # -- walking the graph ------------------------------------------------------------------
-def _order(root) -> list:
+def _order(root, stop=()) -> list:
     """Every node and leaf ``root`` (a Node) depends on through inputs that need a
-    gradient, root first: each after all of its consumers."""
+    gradient, root first: each after all of its consumers.  The walk does not enter the
+    nodes in ``stop`` (ids), nor lists them."""
     order = []
-    expanded = set()
+    expanded = set(stop)
     stack = [(root, False)]
     while stack:
         item, inputs_done = stack.pop()
@@ -460,8 +473,12 @@ def _run_hooks(hooks, g: np.ndarray) -> np.ndarray:
     return g
 
 
-def backward(root: Tensor, grad=None, retain_graph: bool = False) -> None:
+def backward(root: Tensor, grad=None, retain_graph=None, create_graph: bool = False) -> None:
     """Backpropagate from ``root``; see the module docstring for the rules.
+
+    With ``create_graph=True`` each ``.grad`` is itself a tensor with a graph (see the
+    module docstring), added out of place; ``retain_graph`` defaults to ``create_graph``,
+    as in PyTorch.
 
     While the walk runs, each node's incoming gradients are summed in its ``pending``
     slot (a leaf's in its ``_pending`` slot); each is processed once, when the walk
@@ -474,8 +491,12 @@ def backward(root: Tensor, grad=None, retain_graph: bool = False) -> None:
             "backward() was called on a tensor that does not require grad, so there is nothing "
             "to differentiate: create the inputs with requires_grad=True (and not inside no_grad)."
         )
+    if create_graph:
+        _propagate_graph(root, _graph_seed(root, grad),
+                         True if retain_graph is None else retain_graph, _accumulate_graph)
+        return
     seed = _seed(root, grad)
-    _propagate(root, seed, retain_graph, _accumulate)
+    _propagate(root, seed, bool(retain_graph), _accumulate)
 
 
 def _propagate(root: Tensor, seed: np.ndarray, retain_graph: bool, deliver) -> list:
@@ -579,7 +600,7 @@ def _wrong_shape(node: Node, inputs: tuple, parent, pg) -> ShapeError:
 
 
 # -- gradients as values, and hooks ---------------------------------------------------------
-def grad(outputs, inputs, grad_outputs=None, retain_graph: bool = False,
+def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph: bool = False,
          allow_unused: bool = False) -> tuple:
     """The gradients of ``outputs`` with respect to ``inputs``, returned instead of added to
     ``.grad`` (``torch.autograd.grad``); nothing's ``.grad`` changes.
@@ -588,7 +609,13 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph: bool = False,
     one element unless ``grad_outputs`` gives its gradient.  ``inputs`` are leaves that
     require grad.  An input the outputs do not depend on is an error, unless
     ``allow_unused=True`` (then its gradient is None).
+
+    With ``create_graph=True`` the gradients are tensors with a graph of their own, so
+    that they can be differentiated again (second derivatives; see the module
+    docstring); ``retain_graph`` defaults to ``create_graph``, as in PyTorch.
     """
+    if retain_graph is None:
+        retain_graph = create_graph
     single = isinstance(inputs, Tensor)
     inputs = (inputs,) if single else tuple(inputs)
     outputs = (outputs,) if isinstance(outputs, Tensor) else tuple(outputs)
@@ -616,14 +643,20 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph: bool = False,
         if not isinstance(out, Tensor) or not out.requires_grad:
             raise RuntimeError("grad: an output does not require grad, so there is nothing to "
                                "differentiate.")
-        _propagate(out, _seed(out, g), retain_graph, deliver)
+        if create_graph:
+            _propagate_graph(out, _graph_seed(out, g), retain_graph, deliver)
+        else:
+            _propagate(out, _seed(out, g), retain_graph, deliver)
     result = []
     for i, t in enumerate(inputs):
         g = found[id(t)]
         if g is None and not allow_unused:
             raise RuntimeError(f"grad: input {i} was not used to compute the outputs; pass "
                                f"allow_unused=True to get None for it.")
-        result.append(None if g is None else Tensor._from_op(np.array(g, dtype=t.dtype)))
+        if g is None or create_graph:
+            result.append(g)
+        else:
+            result.append(Tensor._from_op(np.array(g, dtype=t.dtype)))
     return tuple(result)
 
 
@@ -659,3 +692,245 @@ def register_hook(t: Tensor, hook) -> _HookHandle:
     handle = _HookHandle(hooks)
     hooks[handle.id] = hook
     return handle
+
+
+# -- gradients that are graphs: create_graph=True ---------------------------------------------
+#: The graph-building backward of each op, by the op's name (see :func:`graph_backward`).
+GRAPH_BACKWARDS: dict = {}
+
+
+def graph_backward(*ops: str):
+    """Register the decorated ``fn(ctx, grad)`` as the graph-building backward of the ops
+    named ``ops``: ``grad`` is a Tensor, ``ctx`` a :class:`GraphContext`, and it returns one
+    Tensor (or None) per input, computed with tensor ops so that it is recorded."""
+    def decorate(fn):
+        for op in ops:
+            GRAPH_BACKWARDS[op] = fn
+        return fn
+    return decorate
+
+
+class GraphContext:
+    """What a graph-building backward gets besides the gradient: its ``node``, the values
+    the op's NumPy backward kept, and its inputs and output as tensors with their history."""
+
+    __slots__ = ("node",)
+
+    def __init__(self, node: Node):
+        self.node = node
+
+    def saved(self, name: str):
+        """The value the NumPy backward keeps under ``name`` (a variable of its closure, or of
+        a function it calls from its closure): the same arrays and settings it uses."""
+        todo, seen = [self.node.backward], set()
+        while todo:
+            fn = todo.pop(0)
+            if id(fn) in seen or not hasattr(fn, "__code__"):
+                continue
+            seen.add(id(fn))
+            cells = fn.__closure__ or ()
+            for var, cell in zip(fn.__code__.co_freevars, cells):
+                if var == name:
+                    return cell.cell_contents
+            for cell in cells:
+                try:
+                    value = cell.cell_contents
+                except ValueError:
+                    continue
+                if inspect.isfunction(value):
+                    todo.append(value)
+        raise LookupError(f"the backward of '{self.node.op}' keeps no value named {name!r}")
+
+    def has(self, name: str) -> bool:
+        try:
+            self.saved(name)
+        except LookupError:
+            return False
+        return True
+
+    def needs(self, i: int) -> bool:
+        """Whether input ``i`` wants a gradient."""
+        p = self.node.inputs[i]
+        return type(p) is Node or p.requires_grad
+
+    def shape(self, i: int) -> tuple:
+        return self.node.inputs[i].shape
+
+    def input(self, i: int, values=None) -> Tensor:
+        """Input ``i`` as a tensor that carries its history (so a gradient computed from it
+        reaches what it was computed from), holding ``values`` (the array the NumPy backward
+        kept for it) or, without them, the input's own values."""
+        return _with_history(self.node.inputs[i], values, self.node)
+
+    def output(self, values=None) -> Tensor:
+        """The op's output as a tensor whose history is this node (PyTorch's saved result)."""
+        return _with_history(self.node, values, self.node)
+
+
+def _with_history(item, values, node: Node) -> Tensor:
+    if type(item) is not Node:                  # a leaf or a constant: the tensor itself
+        if values is None or values is item._data:
+            return item
+        item = item._node or item
+        if type(item) is not Node:
+            t = Tensor._from_op(values)
+            if item.requires_grad:              # the same leaf in another dtype
+                return item.to(values.dtype) if values.dtype != item.dtype else item
+            return t
+    if values is None:
+        live = item.out()
+        if live is None or live._data is None:
+            raise RuntimeError(f"create_graph: the backward of '{node.op}' needs the values of "
+                               f"its input '{item.op}', which were freed.")
+        values = live._data
+    t = Tensor._from_op(values)
+    t._node = item
+    t.requires_grad = True
+    return t
+
+
+def _no_graph_backward(node: Node) -> RuntimeError:
+    return RuntimeError(
+        f"create_graph=True: the op '{node.op}' has no graph-building backward, so its gradient "
+        f"cannot be differentiated again (second derivatives). Compute it outside the part "
+        f"you differentiate twice, or use ops that support it (README: the backward rules).")
+
+
+def _graph_seed(root: Tensor, grad) -> Tensor:
+    if isinstance(grad, Tensor):
+        if grad.shape != root.shape:
+            raise ShapeError(f"backward: the gradient has shape {grad.shape} but the tensor "
+                             f"has shape {root.shape}; they must match.")
+        return grad
+    return Tensor._from_op(_seed(root, grad))
+
+
+def _accumulate_graph(t: Tensor, g: Tensor) -> None:
+    """``.grad`` as a tensor with a graph: kept as it is, then added to out of place."""
+    if t._grad is None:
+        t._grad = g if g._node is not None or g is not t else Tensor._from_op(g._data.copy())
+    else:
+        t._grad = t._grad + g
+
+
+def _propagate_graph(root: Tensor, seed: Tensor, retain_graph: bool, deliver,
+                     stop: dict = None) -> None:
+    """:func:`_propagate` with tensors instead of arrays: each node's graph-building backward
+    (``GRAPH_BACKWARDS``) runs with recording on, so the gradients are graphs.  Sums are
+    kept in a dict (not the nodes' slots), so that a walk may run inside another (see
+    :func:`vjp`).  ``stop`` maps ids of nodes to stop at (and deliver to) to the nodes."""
+    global _grad_enabled
+    stop = stop or {}
+    start = root._node if root._node is not None else root
+    order = _order(start, stop) if type(start) is Node else [start]
+    pending = {id(start): seed}
+    saved_mode, _grad_enabled = _grad_enabled, True
+    try:
+        for item in order:
+            g = pending.pop(id(item), None)
+            if g is None:
+                continue
+            if type(item) is not Node:                       # a leaf
+                hooks = getattr(item, "_hooks", None)
+                if hooks:
+                    g = _run_graph_hooks(hooks, g)
+                deliver(item, g)
+                continue
+            if item.extra is not None:
+                if item.extra.get("hooks"):
+                    g = _run_graph_hooks(item.extra["hooks"], g)
+                if item.extra.get("retains"):
+                    out = item.out()
+                    if out is not None:
+                        deliver(out, g)
+            if item.backward is _freed:
+                _freed(None)
+            if item.saved and _versions(item.saved) != item.saved_versions:
+                raise _changed_in_place(item)
+            rule = GRAPH_BACKWARDS.get(item.op)
+            if rule is None or item.backward is None:
+                raise _no_graph_backward(item)
+            input_grads = rule(GraphContext(item), g)
+            inputs = item.inputs
+            if type(input_grads) is not tuple or len(input_grads) != len(inputs):
+                raise RuntimeError(f"the graph-building backward of '{item.op}' must return a "
+                                   f"tuple with one gradient per input ({len(inputs)}).")
+            if _anomaly_enabled:
+                _check_finite(item, [None if pg is None else pg.data for pg in input_grads])
+            for parent, pg in zip(inputs, input_grads):
+                if pg is None or (type(parent) is not Node and not parent.requires_grad):
+                    continue
+                if not isinstance(pg, Tensor):
+                    raise TypeError(f"the graph-building backward of '{item.op}' returned a "
+                                    f"{type(pg).__name__}; it must return Tensors.")
+                if pg.shape != parent.shape:
+                    raise _wrong_shape(item, inputs, parent, pg)
+                if pg.dtype != parent.dtype:
+                    pg = pg.to(parent.dtype)
+                prev = pending.get(id(parent))
+                pending[id(parent)] = pg if prev is None else prev + pg
+        for key, node in stop.items():
+            g = pending.pop(key, None)
+            if g is not None:
+                deliver(node, g)
+    finally:
+        _grad_enabled = saved_mode
+    if not retain_graph:
+        for item in order:
+            if type(item) is Node:
+                item.backward = _freed
+                item.inputs = item.saved = ()
+
+
+def _run_graph_hooks(hooks, g: Tensor) -> Tensor:
+    for hook in list(hooks.values()):
+        result = hook(g)
+        if result is not None:
+            if not isinstance(result, Tensor) or result.shape != g.shape:
+                raise TypeError("a gradient hook must return None or a Tensor of the "
+                                "gradient's shape")
+            g = result
+    return g
+
+
+def vjp(fn, inputs: tuple, g: Tensor) -> tuple:
+    """The gradients (graphs) of ``fn(*inputs)`` with respect to ``inputs``, times ``g``:
+    how a graph-building backward can differentiate a composite of simpler ops (``fn``,
+    the op written with tensor ops).  ``inputs`` are tensors with history (from
+    :meth:`GraphContext.input`); the walk stops at them."""
+    out = fn(*inputs)
+    stop, found = {}, {}
+    for t in inputs:
+        if t._node is not None:
+            stop[id(t._node)] = t._node
+
+    def deliver(item, grad):
+        found[id(item)] = grad if id(item) not in found else found[id(item)] + grad
+
+    if out.requires_grad:
+        _propagate_graph(out, g, True, deliver, stop)
+    grads, given = [], set()
+    for t in inputs:                 # an input passed twice gets its gradient once
+        key = id(t._node or t)
+        grads.append(None if key in given else found.get(key))
+        given.add(key)
+    return tuple(grads)
+
+
+def linear_map(g: Tensor, fn, adjoint) -> Tensor:
+    """``fn(g)`` for a linear NumPy map ``fn`` whose adjoint (transpose) is ``adjoint``,
+    recorded so that it can be differentiated to any order: its backward is ``adjoint``, and
+    its graph-building backward is this again with the two swapped.  Scattering a gradient
+    back into the elements an index picked, and picking them, are such a pair."""
+    pair = (fn, adjoint)
+
+    def backward(grad):
+        return (pair[1](grad),)
+
+    return record(np.asarray(fn(g._data)), (g,), backward, "linear_map")
+
+
+@graph_backward("linear_map")
+def _linear_map_graph(ctx, g):
+    fn, adjoint = ctx.saved("pair")
+    return (linear_map(g, adjoint, fn),)

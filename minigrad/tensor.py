@@ -263,14 +263,15 @@ class Tensor:
 
         return register_hook(self, hook)
 
-    def backward(self, grad=None, retain_graph: bool = False) -> None:
+    def backward(self, grad=None, retain_graph=None, create_graph: bool = False) -> None:
         """Compute gradients of this tensor with respect to every leaf that requires them.
 
-        See :func:`minigrad.autograd.backward` for the rules.
+        See :func:`minigrad.autograd.backward` for the rules (``create_graph=True`` makes
+        each ``.grad`` a graph, for second derivatives).
         """
         # autograd imports this module, so it is found at call time (without an import
         # statement, which costs more than a step of a small model's backward walk)
-        sys.modules["minigrad.autograd"].backward(self, grad, retain_graph=retain_graph)
+        sys.modules["minigrad.autograd"].backward(self, grad, retain_graph, create_graph)
 
     def zero_grad(self) -> None:
         """Forget the accumulated gradient (``.grad`` becomes None, as in PyTorch)."""

@@ -12,8 +12,10 @@ an integer or computed in float16.
 import numpy as np
 
 from ..autograd import record
+from ..autograd import graph_backward
 from ..dtypes import as_floating, refuse_bool
 from ..tensor import tensor_method
+from ..tensor import Tensor
 
 
 @tensor_method("exp")
@@ -25,6 +27,12 @@ def exp(a):
         return (g * out,)          # (eˣ)' = eˣ
 
     return record(out, (a,), backward, "exp", saves_output=True)
+
+
+@graph_backward("exp")
+def exp_graph(ctx, g):
+    """exp's backward with tensor ops (create_graph=True; see minigrad/autograd.py)."""
+    return (g * ctx.output(ctx.saved("out")),)
 
 
 @tensor_method("log")
@@ -40,6 +48,11 @@ def log(a):
     return record(np.log(A), (a,), backward, "log", saved=(a,))
 
 
+@graph_backward("log")
+def log_graph(ctx, g):
+    return (g / ctx.input(0, ctx.saved("A")),)
+
+
 @tensor_method("tanh")
 def tanh(a):
     A = a._data
@@ -49,6 +62,12 @@ def tanh(a):
         return (g * (1 - out * out),)   # tanh' = 1 - tanh²
 
     return record(out, (a,), backward, "tanh", saves_output=True)
+
+
+@graph_backward("tanh")
+def tanh_graph(ctx, g):
+    y = ctx.output(ctx.saved("out"))
+    return (g * (1 - y * y),)
 
 
 def sigmoid_array(x: np.ndarray) -> np.ndarray:
@@ -76,6 +95,12 @@ def sigmoid(a):
     return record(out, (a,), backward, "sigmoid", saves_output=True)
 
 
+@graph_backward("sigmoid")
+def sigmoid_graph(ctx, g):
+    y = ctx.output(ctx.saved("out"))
+    return (g * y * (1 - y),)
+
+
 @tensor_method("relu")
 def relu(a):
     """max(x, 0); its slope is 1 where x > 0 and 0 elsewhere (we pick 0 at x = 0, as PyTorch).
@@ -92,3 +117,9 @@ def relu(a):
         return (np.where(out > 0, g, 0).astype(g.dtype, copy=False),)
 
     return record(out, (a,), backward, "relu", saves_output=True)
+
+
+@graph_backward("relu")
+def relu_graph(ctx, g):
+    """relu's slope is a constant 0 or 1: its second derivative is 0."""
+    return (g.masked_fill(Tensor(ctx.saved("out") <= 0), 0.0),)
