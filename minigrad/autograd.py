@@ -762,21 +762,27 @@ class GraphContext:
         kept for it) or, without them, the input's own values."""
         return _with_history(self.node.inputs[i], values, self.node)
 
+    def linear(self, g: Tensor, forward) -> Tensor:
+        """For an op that is linear in its one input (indexing, gather …): its own NumPy
+        backward applied to ``g``, recorded with ``forward`` (the op on arrays, its
+        adjoint) as the way back, so that it can be differentiated again."""
+        numpy_backward = self.node.backward
+        return linear_map(g, lambda grad: numpy_backward(grad)[0], forward)
+
     def output(self, values=None) -> Tensor:
         """The op's output as a tensor whose history is this node (PyTorch's saved result)."""
         return _with_history(self.node, values, self.node)
 
 
 def _with_history(item, values, node: Node) -> Tensor:
-    if type(item) is not Node:                  # a leaf or a constant: the tensor itself
+    if type(item) is not Node:                  # a leaf or a constant
         if values is None or values is item._data:
             return item
-        item = item._node or item
-        if type(item) is not Node:
-            t = Tensor._from_op(values)
-            if item.requires_grad:              # the same leaf in another dtype
-                return item.to(values.dtype) if values.dtype != item.dtype else item
-            return t
+        if not item.requires_grad:
+            return Tensor._from_op(values)
+        # the leaf itself (so that gradients reach it), moved to hold ``values``
+        leaf = item if item.dtype == values.dtype else item.to(values.dtype)
+        return leaf + Tensor._from_op(values - leaf._data)
     if values is None:
         live = item.out()
         if live is None or live._data is None:
@@ -934,3 +940,21 @@ def linear_map(g: Tensor, fn, adjoint) -> Tensor:
 def _linear_map_graph(ctx, g):
     fn, adjoint = ctx.saved("pair")
     return (linear_map(g, adjoint, fn),)
+
+
+def elementwise(x: Tensor, values: np.ndarray, slope) -> Tensor:
+    """``values``, a function f of ``x`` applied elementwise, recorded with ``slope(x)`` (f',
+    written with tensor ops) as its derivative: how a graph-building backward uses a
+    function that has no op of its own (the normal CDF in gelu's)."""
+    X = x._data
+
+    def backward(grad):
+        with no_grad():
+            return (grad * slope(Tensor._from_op(X))._data,)
+
+    return record(values, (x,), backward, "elementwise")
+
+
+@graph_backward("elementwise")
+def _elementwise_graph(ctx, g):
+    return (g * ctx.saved("slope")(ctx.input(0, ctx.saved("X"))),)

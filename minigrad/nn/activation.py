@@ -21,6 +21,7 @@ import warnings
 import numpy as np
 
 from ..autograd import record
+from ..autograd import elementwise, graph_backward, vjp
 from ..dtypes import require_float
 from ..ops.elementwise import relu, sigmoid, tanh  # noqa: F401  (F.relu etc., as PyTorch)
 from ..tensor import Tensor
@@ -111,6 +112,12 @@ def leaky_relu(x, negative_slope: float = 0.01) -> Tensor:
     return record(X * slope, (x,), backward, "leaky_relu")      # reads its own slope
 
 
+@graph_backward("leaky_relu")
+def leaky_relu_graph(ctx, g):
+    """leaky_relu's slope is a constant: its second derivative is 0."""
+    return (g * Tensor(ctx.saved("slope")),)
+
+
 def gelu(x, approximate: str = "none") -> Tensor:
     """x·Φ(x); ``approximate='tanh'`` uses ½x(1 + tanh(√(2/π)(x + 0.044715x³))), as PyTorch."""
     x = _tensor(x, "gelu")
@@ -138,6 +145,20 @@ def gelu(x, approximate: str = "none") -> Tensor:
     raise ValueError(f"gelu: approximate must be 'none' or 'tanh', got {approximate!r}.")
 
 
+@graph_backward("gelu")
+def gelu_graph(ctx, g):
+    """gelu's backward with tensor ops: g·(Φ + xφ) (exact), or through its tanh formula."""
+    X = ctx.saved("X")
+    x = ctx.input(0, X)
+    if ctx.has("th"):
+        k, a = float(ctx.saved("k")), float(ctx.saved("a"))
+        return vjp(lambda x: 0.5 * x * (1 + (k * (x + a * x * x * x)).tanh()), (x,), g)
+    pdf = (x * x * -0.5).exp() * (1 / math.sqrt(2 * math.pi))
+    cdf = elementwise(x, ctx.saved("cdf"),
+                      lambda x: (x * x * -0.5).exp() * (1 / math.sqrt(2 * math.pi)))
+    return (g * (cdf + x * pdf),)
+
+
 def silu(x) -> Tensor:
     """x·σ(x).  Its slope σ(x)(1 + x(1 - σ(x))) is finite everywhere."""
     x = _tensor(x, "silu")
@@ -149,6 +170,11 @@ def silu(x) -> Tensor:
         return (g * (s * (1 + X * (1 - s))),)
 
     return record(X * s, (x,), backward, "silu", saved=(x,))
+
+
+@graph_backward("silu")
+def silu_graph(ctx, g):
+    return vjp(lambda x: x * x.sigmoid(), (ctx.input(0, ctx.saved("X")),), g)
 
 
 # -- modules -------------------------------------------------------------------------------

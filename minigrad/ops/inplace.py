@@ -24,6 +24,7 @@ import numpy as np
 
 from .. import autograd, dtypes, views
 from ..broadcasting import sum_to
+from ..broadcasting import sum_to_tensor
 from ..tensor import Tensor, tensor_method
 from .indexing import _index_tensors, _is_basic, _plain, basic_view_index
 from .operands import axis
@@ -83,6 +84,15 @@ def _overwritten(source, value, casting: str = "unsafe"):
             return np.zeros_like(g), sum_to(g, value_shape)
         return autograd.record(array, (source, value), backward, "copy_")
     return autograd.record(array, (source,), lambda g: (np.zeros_like(g),), "fill_")
+
+
+@autograd.graph_backward("copy_", "fill_")
+def overwritten_graph(ctx, g):
+    """The old values get a constant zero gradient; the value the gradient summed back."""
+    zero = Tensor(np.zeros(g.shape, dtype=g.dtype))
+    if len(ctx.node.inputs) == 1:
+        return (zero,)
+    return zero, sum_to_tensor(g, ctx.saved("value_shape"))
 
 
 @tensor_method("__setitem__")
@@ -210,3 +220,8 @@ def unsqueeze_(t, dim: int):
 def clone(a):
     """A copy with its own memory that stays in the graph: gradients flow back through it."""
     return autograd.record(a.data.copy(), (a,), lambda g: (g,), "clone")
+
+
+@autograd.graph_backward("clone")
+def clone_graph(ctx, g):
+    return (g,)

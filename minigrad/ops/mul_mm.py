@@ -174,6 +174,11 @@ def permute(a, *dims):
                       lambda g: g.transpose(inverse))
 
 
+@graph_backward("permute")
+def permute_graph(ctx, g):
+    return (g.permute(*ctx.saved("inverse")),)
+
+
 @tensor_method("transpose")
 def transpose(a, dim0: int = -2, dim1: int = -1):
     """Swap two axes; with no arguments, the last two (a matrix's rows and columns)."""
@@ -187,6 +192,11 @@ def transpose(a, dim0: int = -2, dim1: int = -1):
         return np.swapaxes(array, dim0, dim1)
 
     return views.view(a, "transpose", swap, swap)
+
+
+@graph_backward("transpose")
+def transpose_graph(ctx, g):
+    return (g.transpose(ctx.saved("dim0"), ctx.saved("dim1")),)
 
 
 @tensor_method("T", prop=True)
