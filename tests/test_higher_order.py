@@ -103,7 +103,7 @@ def _torch_ops(torch):
         "softplus": lambda a, beta, threshold: torch.nn.functional.softplus(a, beta, threshold),
         "logsigmoid": torch.nn.functional.logsigmoid,
         "min_all": torch.min,
-        "std": lambda a, dim, keepdims, correction: torch.std(a, axes(dim),
+        "std": lambda a, dim, keepdims, correction: torch.std(a, axes(dim) or None,
                                                               correction=correction,
                                                               keepdim=keepdims),
         # (PyTorch's logsumexp over dim=() of a (1,) tensor fails: name every axis)
