@@ -164,3 +164,87 @@ def _example(op):
 
     draw()
     return found[0]
+
+
+# -- nn.functional ----------------------------------------------------------------------------
+def _r(*shape, seed=0):
+    return np.random.default_rng(seed + 7 * len(shape)).standard_normal(shape)
+
+
+LABELS = np.array([2, 0, 1, 2])
+
+#: name: (minigrad's call, its input arrays), for every nn.functional op (and variant) that
+#: supports create_graph; PyTorch's call is in :func:`_torch_functional`.
+FUNCTIONAL = {
+    "linear": (F.linear, [_r(4, 3), _r(2, 3), _r(2)]),
+    "linear_batched": (F.linear, [_r(2, 4, 3), _r(2, 3)]),
+    "softmax": (lambda x: F.softmax(x, 1), [_r(3, 4)]),
+    "log_softmax": (lambda x: F.log_softmax(x, -1), [_r(2, 3, 4)]),
+    "cross_entropy": (lambda x: F.cross_entropy(x, mg.tensor(LABELS)), [_r(4, 3)]),
+    "cross_entropy_sum": (lambda x: F.cross_entropy(x, mg.tensor(LABELS), reduction="sum"),
+                          [_r(4, 3)]),
+    "mse_loss": (F.mse_loss, [_r(3, 2), _r(3, 2, seed=1)]),
+    "mse_loss_none": (lambda a, b: F.mse_loss(a, b, reduction="none"),
+                      [_r(3, 2), _r(3, 2, seed=1)]),
+    "relu": (F.relu, [_r(3, 4)]),
+    "tanh": (F.tanh, [_r(3, 4)]),
+    "sigmoid": (F.sigmoid, [_r(3, 4)]),
+    "gelu": (F.gelu, [_r(3, 4)]),
+    "gelu_tanh": (lambda x: F.gelu(x, approximate="tanh"), [_r(3, 4)]),
+    "silu": (F.silu, [_r(3, 4)]),
+    "leaky_relu": (lambda x: F.leaky_relu(x, 0.1), [_r(3, 4)]),
+    "logsigmoid": (F.logsigmoid, [_r(3, 4)]),
+    "dropout": (lambda x: F.dropout(x, 0.5, rng=np.random.default_rng(3)), [_r(3, 4)]),
+    "layer_norm": (lambda x, w, b: F.layer_norm(x, (4,), w, b),
+                   [_r(2, 3, 4), _r(4), _r(4, seed=2)]),
+    "layer_norm_2d_plain": (lambda x: F.layer_norm(x, (3, 4)), [_r(2, 3, 4)]),
+    "layer_norm_weight_only": (lambda x, w: F.layer_norm(x, (4,), w), [_r(3, 4), _r(4)]),
+    "scaled_dot_product_attention": (F.scaled_dot_product_attention,
+                                     [_r(2, 3, 4), _r(2, 5, 4), _r(2, 5, 3)]),
+    "scaled_dot_product_attention_causal": (
+        lambda q, k, v: F.scaled_dot_product_attention(q, k, v, is_causal=True),
+        [_r(2, 4, 4), _r(2, 4, 4), _r(2, 4, 3)]),
+    "scaled_dot_product_attention_float_mask": (
+        lambda q, k, v, m: F.scaled_dot_product_attention(q, k, v, attn_mask=m),
+        [_r(2, 3, 4), _r(2, 5, 4), _r(2, 5, 3), _r(3, 5)]),
+}
+
+
+def _torch_functional(torch):
+    TF = torch.nn.functional
+    keep = np.random.default_rng(3).random((3, 4)) >= 0.5      # the mask minigrad's dropout drew
+    return {
+        "linear": TF.linear, "linear_batched": TF.linear,
+        "softmax": lambda x: TF.softmax(x, 1),
+        "log_softmax": lambda x: TF.log_softmax(x, -1),
+        "cross_entropy": lambda x: TF.cross_entropy(x, torch.tensor(LABELS)),
+        "cross_entropy_sum": lambda x: TF.cross_entropy(x, torch.tensor(LABELS),
+                                                        reduction="sum"),
+        "mse_loss": TF.mse_loss,
+        "mse_loss_none": lambda a, b: TF.mse_loss(a, b, reduction="none"),
+        "relu": TF.relu, "tanh": torch.tanh, "sigmoid": torch.sigmoid, "gelu": TF.gelu,
+        "gelu_tanh": lambda x: TF.gelu(x, approximate="tanh"),
+        "silu": TF.silu, "leaky_relu": lambda x: TF.leaky_relu(x, 0.1),
+        "logsigmoid": TF.logsigmoid,
+        "dropout": lambda x: x * torch.tensor(keep / 0.5),
+        "layer_norm": lambda x, w, b: TF.layer_norm(x, (4,), w, b),
+        "layer_norm_2d_plain": lambda x: TF.layer_norm(x, (3, 4)),
+        "layer_norm_weight_only": lambda x, w: TF.layer_norm(x, (4,), w),
+        "scaled_dot_product_attention": TF.scaled_dot_product_attention,
+        "scaled_dot_product_attention_causal":
+            lambda q, k, v: TF.scaled_dot_product_attention(q, k, v, is_causal=True),
+        "scaled_dot_product_attention_float_mask":
+            lambda q, k, v, m: TF.scaled_dot_product_attention(q, k, v, attn_mask=m),
+    }
+
+
+@pytest.mark.parametrize("name", sorted(FUNCTIONAL))
+def test_functional_second_derivatives_match_pytorch(torch, name):
+    ours, arrays = FUNCTIONAL[name]
+    compare_with_torch(torch, ours, _torch_functional(torch)[name], arrays, name)
+
+
+@pytest.mark.parametrize("name", sorted(FUNCTIONAL))
+def test_functional_second_derivatives_match_numeric(name):
+    ours, arrays = FUNCTIONAL[name]
+    mg.gradgradcheck(ours, *[mg.Tensor(a, requires_grad=True) for a in arrays])

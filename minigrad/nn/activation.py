@@ -113,7 +113,7 @@ def leaky_relu(x, negative_slope: float = 0.01) -> Tensor:
 
 
 @graph_backward("leaky_relu")
-def leaky_relu_graph(ctx, g):
+def _leaky_relu_graph(ctx, g):
     """leaky_relu's slope is a constant: its second derivative is 0."""
     return (g * Tensor(ctx.saved("slope")),)
 
@@ -146,7 +146,7 @@ def gelu(x, approximate: str = "none") -> Tensor:
 
 
 @graph_backward("gelu")
-def gelu_graph(ctx, g):
+def _gelu_graph(ctx, g):
     """gelu's backward with tensor ops: g·(Φ + xφ) (exact), or through its tanh formula."""
     X = ctx.saved("X")
     x = ctx.input(0, X)
@@ -173,7 +173,7 @@ def silu(x) -> Tensor:
 
 
 @graph_backward("silu")
-def silu_graph(ctx, g):
+def _silu_graph(ctx, g):
     return vjp(lambda x: x * x.sigmoid(), (ctx.input(0, ctx.saved("X")),), g)
 
 

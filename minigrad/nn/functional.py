@@ -107,7 +107,7 @@ def linear(x, weight, bias=None) -> Tensor:
 
 
 @graph_backward("linear")
-def linear_graph(ctx, g):
+def _linear_graph(ctx, g):
     """linear's backward with tensor ops (create_graph=True; see minigrad/autograd.py)."""
     X, W = ctx.saved("X"), ctx.saved("W")
     x, w = ctx.input(0, X), ctx.input(1, W)
@@ -156,7 +156,7 @@ def log_softmax(x, dim: int = -1) -> Tensor:
 
 
 @graph_backward("log_softmax")
-def log_softmax_graph(ctx, g):
+def _log_softmax_graph(ctx, g):
     dim = ctx.saved("dim")
     return (g - ctx.output(ctx.saved("out")).exp() * g.sum(dim, keepdim=True),)
 
@@ -177,7 +177,7 @@ def softmax(x, dim: int = -1) -> Tensor:
 
 
 @graph_backward("softmax")
-def softmax_graph(ctx, g):
+def _softmax_graph(ctx, g):
     dim, y = ctx.saved("dim"), ctx.output(ctx.saved("out"))
     return (y * (g - (g * y).sum(dim, keepdim=True)),)
 
@@ -244,7 +244,7 @@ def cross_entropy(logits, target, weight=None, ignore_index: int = -100, reducti
 
 
 @graph_backward("cross_entropy")
-def cross_entropy_graph(ctx, g):
+def _cross_entropy_graph(ctx, g):
     """The common case's backward with tensor ops: (softmax(logits) - one_hot) · g · scale.
     The logits are not kept, but their log-softmax is: it differs from them by a constant
     in each row, so its softmax (and every derivative of it) is theirs."""
@@ -296,7 +296,7 @@ def mse_loss(prediction, target, reduction: str = "mean") -> Tensor:
 
 
 @graph_backward("mse_loss")
-def mse_loss_graph(ctx, g):
+def _mse_loss_graph(ctx, g):
     """mse_loss's backward with tensor ops; the difference it keeps is rebuilt as
     prediction - target, each input holding part of it (the difference and zeros)."""
     diff, scale = ctx.saved("diff"), ctx.saved("scale")
@@ -329,7 +329,7 @@ def dropout(x, p: float = 0.5, training: bool = True, rng=None) -> Tensor:
 
 
 @graph_backward("dropout")
-def dropout_graph(ctx, g):
+def _dropout_graph(ctx, g):
     return (g * Tensor(ctx.saved("keep")),)
 
 

@@ -260,7 +260,7 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps: float = 1e-
 
 
 @graph_backward("layer_norm")
-def layer_norm_graph(ctx, g):
+def _layer_norm_graph(ctx, g):
     """layer_norm's backward, as the derivative of layer norm written with tensor ops.  The
     input is not kept, but its deviations from the mean are (x̂/invstd): they normalise to
     the same x̂, with the same derivatives.  ε enters only as var + ε = 1/invstd², which is

@@ -28,7 +28,7 @@ def abs(a):                                   # noqa: A001 (PyTorch's name)
 
 
 @graph_backward("abs")
-def abs_graph(ctx, g):
+def _abs_graph(ctx, g):
     """abs's slope is the constant sign of x: its second derivative is 0."""
     return (g * Tensor(np.sign(ctx.saved("A"))),)
 
@@ -47,5 +47,5 @@ def sqrt(a):
 
 
 @graph_backward("sqrt")
-def sqrt_graph(ctx, g):
+def _sqrt_graph(ctx, g):
     return (g / (2 * ctx.output(ctx.saved("out"))),)

@@ -49,7 +49,7 @@ def add(a, b):
 
 
 @graph_backward("add")
-def add_graph(ctx, g):
+def _add_graph(ctx, g):
     """add's backward with tensor ops (create_graph=True; see minigrad/autograd.py)."""
     if len(ctx.node.inputs) == 1:              # t + number
         return (g,)
@@ -68,7 +68,7 @@ def neg(a):
 
 
 @graph_backward("neg")
-def neg_graph(ctx, g):
+def _neg_graph(ctx, g):
     return (-g,)
 
 
@@ -99,7 +99,7 @@ def sub(a, b):
 
 
 @graph_backward("sub")
-def sub_graph(ctx, g):
+def _sub_graph(ctx, g):
     if len(ctx.node.inputs) == 1:              # t - number, or number - t
         return (-g,) if ctx.node.backward is _negated else (g,)
     return sum_to_tensor(g, ctx.shape(0)), sum_to_tensor(-g, ctx.shape(1))

@@ -88,7 +88,7 @@ def clamp(a, min=None, max=None):                     # noqa: A002 (PyTorch's na
 
 
 @graph_backward("clamp")
-def clamp_graph(ctx, g):
+def _clamp_graph(ctx, g):
     """clamp's backward with tensor ops: the masks are constants, so it is linear in g."""
     from .select import where
     A, L, H = ctx.saved("A"), ctx.saved("L"), ctx.saved("H")
@@ -114,7 +114,7 @@ clip = clamp
 
 
 @graph_backward("maximum", "minimum")
-def tie_split_graph(ctx, g):
+def _tie_split_graph(ctx, g):
     """maximum's and minimum's backward with tensor ops (the choice is a constant)."""
     from .select import where
     A, B, loses = ctx.saved("A"), ctx.saved("B"), ctx.saved("loses")

@@ -71,7 +71,7 @@ def cast(a: Tensor, dtype, op: str, copy: bool = False) -> Tensor:
 
 
 @graph_backward("to")
-def cast_graph(ctx, g):
+def _cast_graph(ctx, g):
     return (g.to(ctx.saved("in_dtype")),)
 
 

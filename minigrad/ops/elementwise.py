@@ -30,7 +30,7 @@ def exp(a):
 
 
 @graph_backward("exp")
-def exp_graph(ctx, g):
+def _exp_graph(ctx, g):
     """exp's backward with tensor ops (create_graph=True; see minigrad/autograd.py)."""
     return (g * ctx.output(ctx.saved("out")),)
 
@@ -49,7 +49,7 @@ def log(a):
 
 
 @graph_backward("log")
-def log_graph(ctx, g):
+def _log_graph(ctx, g):
     return (g / ctx.input(0, ctx.saved("A")),)
 
 
@@ -65,7 +65,7 @@ def tanh(a):
 
 
 @graph_backward("tanh")
-def tanh_graph(ctx, g):
+def _tanh_graph(ctx, g):
     y = ctx.output(ctx.saved("out"))
     return (g * (1 - y * y),)
 
@@ -96,7 +96,7 @@ def sigmoid(a):
 
 
 @graph_backward("sigmoid")
-def sigmoid_graph(ctx, g):
+def _sigmoid_graph(ctx, g):
     y = ctx.output(ctx.saved("out"))
     return (g * y * (1 - y),)
 
@@ -120,6 +120,6 @@ def relu(a):
 
 
 @graph_backward("relu")
-def relu_graph(ctx, g):
+def _relu_graph(ctx, g):
     """relu's slope is a constant 0 or 1: its second derivative is 0."""
     return (g.masked_fill(Tensor(ctx.saved("out") <= 0), 0.0),)

@@ -85,7 +85,7 @@ def getitem(a, index):
 
 
 @graph_backward("getitem", "narrow", "split", "chunk", "unbind")
-def getitem_graph(ctx, g):
+def _getitem_graph(ctx, g):
     """Indexing's backward scatters the gradient into zeros; recorded (create_graph=True)
     with picking the same elements as its way back."""
     index = ctx.saved("parts") if ctx.has("parts") else ctx.saved("index")

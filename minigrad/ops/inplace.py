@@ -87,7 +87,7 @@ def _overwritten(source, value, casting: str = "unsafe"):
 
 
 @autograd.graph_backward("copy_", "fill_")
-def overwritten_graph(ctx, g):
+def _overwritten_graph(ctx, g):
     """The old values get a constant zero gradient; the value the gradient summed back."""
     zero = Tensor(np.zeros(g.shape, dtype=g.dtype))
     if len(ctx.node.inputs) == 1:
@@ -223,5 +223,5 @@ def clone(a):
 
 
 @autograd.graph_backward("clone")
-def clone_graph(ctx, g):
+def _clone_graph(ctx, g):
     return (g,)

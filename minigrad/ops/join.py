@@ -70,7 +70,7 @@ def cat(tensors, dim: int = 0) -> Tensor:
 
 
 @graph_backward("cat")
-def cat_graph(ctx, g):
+def _cat_graph(ctx, g):
     """cat's backward with tensor ops: the gradient cut back into the inputs' pieces."""
     d = ctx.saved("d")
     sizes = [ctx.shape(i)[d] for i in range(len(ctx.node.inputs))]
@@ -99,7 +99,7 @@ def stack(tensors, dim: int = 0) -> Tensor:
 
 
 @graph_backward("stack")
-def stack_graph(ctx, g):
+def _stack_graph(ctx, g):
     d = ctx.saved("d")
     return tuple(g[(slice(None),) * d + (i,)] if ctx.needs(i) else None
                  for i in range(len(ctx.node.inputs)))

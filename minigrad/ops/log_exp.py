@@ -47,7 +47,7 @@ def logsumexp(a, dim=None, keepdim=None, *, keepdims=None):
 
 
 @graph_backward("logsumexp")
-def logsumexp_graph(ctx, g):
+def _logsumexp_graph(ctx, g):
     """logsumexp's backward with tensor ops: g times the softmax exp(x - logsumexp(x))."""
     kept = ctx.saved("kept")
     out = ctx.output(ctx.saved("out").reshape(ctx.node.shape)).reshape(kept)
@@ -100,7 +100,7 @@ def logsigmoid(a):
 
 
 @graph_backward("logsigmoid")
-def logsigmoid_graph(ctx, g):
+def _logsigmoid_graph(ctx, g):
     """logsigmoid's slope σ(-x) with tensor ops; x is ±log(e), from e = exp(-|x|) that its
     backward keeps."""
     negative, e = ctx.saved("negative"), ctx.saved("e")

@@ -43,7 +43,7 @@ def mul(a, b):
 
 
 @graph_backward("mul")
-def mul_graph(ctx, g):
+def _mul_graph(ctx, g):
     """mul's backward with tensor ops (create_graph=True; see minigrad/autograd.py)."""
     if len(ctx.node.inputs) == 1:              # t * number
         return (g * ctx.saved("factor"),)
@@ -137,7 +137,7 @@ def matmul(a, b):
 
 
 @graph_backward("mm", "matmul")
-def matmul_graph(ctx, g):
+def _matmul_graph(ctx, g):
     """mm's and matmul's backward with tensor ops: G @ Bᵀ and Aᵀ @ G, summed back over
     broadcast batch dimensions (vectors are 1-row or 1-column matrices)."""
     A, B = ctx.saved("A"), ctx.saved("B")
@@ -175,7 +175,7 @@ def permute(a, *dims):
 
 
 @graph_backward("permute")
-def permute_graph(ctx, g):
+def _permute_graph(ctx, g):
     return (g.permute(*ctx.saved("inverse")),)
 
 
@@ -195,7 +195,7 @@ def transpose(a, dim0: int = -2, dim1: int = -1):
 
 
 @graph_backward("transpose")
-def transpose_graph(ctx, g):
+def _transpose_graph(ctx, g):
     return (g.transpose(ctx.saved("dim0"), ctx.saved("dim1")),)
 
 

@@ -93,7 +93,7 @@ def _pow_number(a, n):
 
 
 @graph_backward("pow")
-def pow_graph(ctx, g):
+def _pow_graph(ctx, g):
     """pow's backward with tensor ops (create_graph=True; see minigrad/autograd.py)."""
     if len(ctx.node.inputs) == 1:              # t ** number
         n = ctx.saved("n")
@@ -143,7 +143,7 @@ def truediv(a, b):
 
 
 @graph_backward("div")
-def div_graph(ctx, g):
+def _div_graph(ctx, g):
     """div's backward with tensor ops (create_graph=True; see minigrad/autograd.py)."""
     if len(ctx.node.inputs) == 1:
         if ctx.has("divisor"):                 # t / number

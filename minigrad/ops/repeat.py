@@ -35,7 +35,7 @@ def repeat(a, *sizes):
 
 
 @graph_backward("repeat")
-def repeat_graph(ctx, g):
+def _repeat_graph(ctx, g):
     """repeat's backward sums the copies; recorded (create_graph=True) with tiling again as
     its way back."""
     reps = ctx.saved("reps")

@@ -56,7 +56,7 @@ def gather(a, dim: int, index) -> Tensor:
 
 
 @graph_backward("gather")
-def gather_graph(ctx, g):
+def _gather_graph(ctx, g):
     """gather's backward scatters the gradient; recorded (create_graph=True) with
     gathering again as its way back."""
     A, picks, shape = ctx.saved("A"), ctx.saved("picks"), ctx.node.shape
@@ -93,7 +93,7 @@ def take_along(a, d: int, idx: np.ndarray, op: str, out_shape=None) -> tuple:
 
 
 @graph_backward("sort", "topk", "max", "min")
-def take_along_graph(ctx, g):
+def _take_along_graph(ctx, g):
     """The backward of the values of max/min (along a dim or over all), sort and topk,
     recorded (create_graph=True) with taking the same elements as its way back."""
     if not ctx.has("idx"):                     # max() / min() of every element
@@ -152,7 +152,7 @@ def masked_fill(a, mask, value) -> Tensor:
 
 
 @graph_backward("masked_fill")
-def masked_fill_graph(ctx, g):
+def _masked_fill_graph(ctx, g):
     mask = Tensor(ctx.saved("M"))
     ga = g.masked_fill(mask, 0.0) if ctx.needs(0) else None
     if len(ctx.node.inputs) == 1:
@@ -197,7 +197,7 @@ def where(condition, input=None, other=None):
 
 
 @graph_backward("where")
-def where_graph(ctx, g):
+def _where_graph(ctx, g):
     cond = Tensor(ctx.saved("C"))
     return (sum_to_tensor(where(cond, g, 0.0), ctx.shape(0)) if ctx.needs(0) else None,
             sum_to_tensor(where(cond, 0.0, g), ctx.shape(1)) if ctx.needs(1) else None)

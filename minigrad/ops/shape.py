@@ -87,7 +87,7 @@ def contiguous(a):
 
 
 @graph_backward("contiguous")
-def contiguous_graph(ctx, g):
+def _contiguous_graph(ctx, g):
     """contiguous passes the gradient on unchanged (create_graph=True)."""
     return (g,)
 

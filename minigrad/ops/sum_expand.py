@@ -52,7 +52,7 @@ def sum(a, dim=None, keepdim=None, *, keepdims=None):
 
 
 @graph_backward("sum")
-def sum_graph(ctx, g):
+def _sum_graph(ctx, g):
     """sum's backward with tensor ops (create_graph=True; see minigrad/autograd.py)."""
     return (g.reshape(ctx.saved("kept")).broadcast_to(ctx.saved("in_shape")),)
 
@@ -83,7 +83,7 @@ def mean(a, dim=None, keepdim=None, *, keepdims=None):
 
 
 @graph_backward("mean")
-def mean_graph(ctx, g):
+def _mean_graph(ctx, g):
     n = ctx.saved("n")
     if not n:
         return (g.reshape(-1).sum().broadcast_to(ctx.saved("in_shape")) * 0.0,)
@@ -156,7 +156,7 @@ def expand(a, *sizes, dim=None, copies=None):
 
 
 @graph_backward("expand")
-def expand_graph(ctx, g):
+def _expand_graph(ctx, g):
     return (g.sum(ctx.saved("dim")),)
 
 
@@ -224,7 +224,7 @@ def broadcast_to(a, *shape):
 
 
 @graph_backward("broadcast_to")
-def broadcast_to_graph(ctx, g):
+def _broadcast_to_graph(ctx, g):
     return (sum_to_tensor(g, ctx.saved("in_shape")),)
 
 
@@ -263,5 +263,5 @@ def reshaped(a, shape: tuple, op: str, copy_ok: bool = True):
 
 
 @graph_backward("reshape", "view", "flatten", "squeeze", "unsqueeze")
-def reshaped_graph(ctx, g):
+def _reshaped_graph(ctx, g):
     return (g.reshape(ctx.saved("in_shape")),)

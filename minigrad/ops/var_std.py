@@ -75,7 +75,7 @@ def _centred(ctx, dev, kept):
 
 
 @graph_backward("var")
-def var_graph(ctx, g):
+def _var_graph(ctx, g):
     """var's backward with tensor ops (create_graph=True; see minigrad/autograd.py)."""
     kept = ctx.saved("kept")
     return ((2 / ctx.saved("divisor")) * g.reshape(kept) * _centred(ctx, ctx.saved("dev"), kept),)
@@ -97,7 +97,7 @@ def std(a, dim=None, unbiased=None, keepdim=None, *, correction=None, keepdims=N
 
 
 @graph_backward("std")
-def std_graph(ctx, g):
+def _std_graph(ctx, g):
     from .select import where
     kept, s = ctx.saved("kept"), ctx.saved("s")
     zero = Tensor(s == 0)                 # there the gradient is 0 (and so are its own)
