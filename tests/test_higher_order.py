@@ -71,9 +71,6 @@ def compare_with_torch(torch, ours, theirs, arrays, what, tol=1e-9):
 
 # -- the op table: PyTorch's spelling where the table's minigrad call is not PyTorch's ------
 def _torch_ops(torch):
-    def axes(dim):
-        return () if dim is None else dim
-
     def split_piece(a, sections, dim, piece):
         return a.split(sections, dim)[piece]
 
@@ -103,7 +100,8 @@ def _torch_ops(torch):
         "softplus": lambda a, beta, threshold: torch.nn.functional.softplus(a, beta, threshold),
         "logsigmoid": torch.nn.functional.logsigmoid,
         "min_all": torch.min,
-        "std": lambda a, dim, keepdims, correction: torch.std(a, axes(dim) or None,
+        "std": lambda a, dim, keepdims, correction: torch.std(a, None if dim in (None, ())
+                                                              else dim,
                                                               correction=correction,
                                                               keepdim=keepdims),
         # (PyTorch's logsumexp over dim=() of a (1,) tensor fails: name every axis)
@@ -248,3 +246,248 @@ def test_functional_second_derivatives_match_pytorch(torch, name):
 def test_functional_second_derivatives_match_numeric(name):
     ours, arrays = FUNCTIONAL[name]
     mg.gradgradcheck(ours, *[mg.Tensor(a, requires_grad=True) for a in arrays])
+
+
+#: name: (the op the refusal names, a call of it, its input arrays), for every
+#: nn.functional op (and variant) that refuses create_graph.
+FUNCTIONAL_REFUSED = {
+    "conv1d": ("conv1d", F.conv1d, [_r(1, 2, 5), _r(3, 2, 2)]),
+    "conv2d": ("conv2d", F.conv2d, [_r(1, 2, 4, 4), _r(3, 2, 2, 2)]),
+    "max_pool1d": ("max_pool1d", lambda x: F.max_pool1d(x, 2), [_r(1, 2, 4)]),
+    "max_pool2d": ("max_pool2d", lambda x: F.max_pool2d(x, 2), [_r(1, 2, 4, 4)]),
+    "avg_pool1d": ("avg_pool1d", lambda x: F.avg_pool1d(x, 2), [_r(1, 2, 4)]),
+    "avg_pool2d": ("avg_pool2d", lambda x: F.avg_pool2d(x, 2), [_r(1, 2, 4, 4)]),
+    "adaptive_avg_pool1d": ("adaptive_avg_pool1d", lambda x: F.adaptive_avg_pool1d(x, 3),
+                            [_r(1, 2, 5)]),
+    "adaptive_avg_pool2d": ("adaptive_avg_pool2d", lambda x: F.adaptive_avg_pool2d(x, 3),
+                            [_r(1, 2, 5, 5)]),
+    "batch_norm": ("batch_norm", lambda x: F.batch_norm(x, None, None, training=True),
+                   [_r(4, 3)]),
+    "pad": ("pad", lambda x: F.pad(x, (1, 1)), [_r(2, 3)]),
+    "l1_loss": ("l1_loss", F.l1_loss, [_r(3), _r(3, seed=1)]),
+    "smooth_l1_loss": ("smooth_l1_loss", F.smooth_l1_loss, [_r(3), _r(3, seed=1)]),
+    "huber_loss": ("huber_loss", F.huber_loss, [_r(3), _r(3, seed=1)]),
+    "binary_cross_entropy": ("binary_cross_entropy",
+                             lambda x: F.binary_cross_entropy(x.sigmoid(), mg.tensor([0., 1, 1])),
+                             [_r(3)]),
+    "binary_cross_entropy_with_logits": (
+        "binary_cross_entropy_with_logits",
+        lambda x: F.binary_cross_entropy_with_logits(x, mg.tensor([0., 1, 1])), [_r(3)]),
+    "nll_loss": ("nll_loss", lambda x: F.nll_loss(F.log_softmax(x, 1), mg.tensor(LABELS)),
+                 [_r(4, 3)]),
+    "cross_entropy_weighted": (
+        "cross_entropy", lambda x: F.cross_entropy(x, mg.tensor(LABELS),
+                                                   weight=mg.tensor([1.0, 2.0, 0.5])),
+        [_r(4, 3)]),
+    "cross_entropy_label_smoothing": (
+        "cross_entropy", lambda x: F.cross_entropy(x, mg.tensor(LABELS), label_smoothing=0.1),
+        [_r(4, 3)]),
+    "softplus": ("softplus", F.softplus, [_r(3)]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FUNCTIONAL_REFUSED))
+def test_functional_refusals_name_the_op(name):
+    op, call, arrays = FUNCTIONAL_REFUSED[name]
+    xs = [mg.Tensor(a, requires_grad=True) for a in arrays]
+    loss = (call(*xs) * 1.5).sum()
+    with pytest.raises(RuntimeError, match=f"create_graph=True: (the op )?'{op}'"):
+        loss.backward(create_graph=True)
+    assert all(x.grad is None for x in xs)       # nothing half-done reached the inputs
+    loss.backward()                              # the graph is intact for a plain backward
+    assert all(x.grad is not None for x in xs)
+
+
+# -- the engine ----------------------------------------------------------------------------
+def test_backward_create_graph_makes_each_grad_a_graph():
+    x = mg.tensor([1.5, -2.0], requires_grad=True)
+    (x ** 4).sum().backward(create_graph=True)
+    g = x.grad
+    assert g.grad_fn is not None and g.requires_grad          # PyTorch's x.grad has one too
+    np.testing.assert_allclose(g.data, 4 * x.data ** 3)
+    x.grad = None
+    second, = mg.autograd.grad(g.sum(), x, create_graph=True)
+    np.testing.assert_allclose(second.data, 12 * x.data ** 2)
+    third, = mg.autograd.grad(second.sum(), x, create_graph=True)
+    np.testing.assert_allclose(third.data, 24 * x.data)
+    fourth, = mg.autograd.grad(third.sum(), x)
+    np.testing.assert_allclose(fourth.data, [24.0, 24.0])
+    assert fourth.grad_fn is None                              # create_graph=False: plain
+
+
+def test_retain_graph_defaults_to_create_graph():
+    x = mg.tensor([0.5, 2.0], requires_grad=True)
+    y = (x * x).exp().sum()
+    mg.autograd.grad(y, x, create_graph=True)
+    mg.autograd.grad(y, x)                   # the graph was kept ...
+    with pytest.raises(RuntimeError, match="retain_graph=True"):
+        mg.autograd.grad(y, x)               # ... and the second plain call freed it
+    z = (x * x).sum()
+    z.backward(create_graph=True, retain_graph=False)
+    with pytest.raises(RuntimeError, match="retain_graph=True"):
+        z.backward()
+
+
+def test_a_second_create_graph_backward_adds_out_of_place():
+    x = mg.tensor([1.0, 3.0], requires_grad=True)
+    y = (x ** 3).sum()
+    y.backward(create_graph=True)
+    first = x.grad
+    y.backward(create_graph=True)
+    np.testing.assert_allclose(first.data, 3 * x.data ** 2)     # not changed in place
+    np.testing.assert_allclose(x.grad.data, 6 * x.data ** 2)
+    hessian_diagonal, = mg.autograd.grad(x.grad.sum(), x)
+    np.testing.assert_allclose(hessian_diagonal.data, 12 * x.data)
+
+
+def test_a_plain_backward_still_gives_plain_gradients():
+    x = mg.tensor([1.0, 2.0], requires_grad=True)
+    (x * x).sum().backward()
+    assert x.grad.grad_fn is None and not x.grad.requires_grad
+
+
+def test_hessian_vector_product_matches_pytorch(torch):
+    A = _r(4, 4)
+    x0, v = _r(4, seed=1), _r(4, seed=2)
+
+    def f(x, A):
+        return ((A @ x).tanh() ** 2).sum() + (x * x * x).sum()
+
+    x = mg.Tensor(x0, requires_grad=True)
+    g, = mg.autograd.grad(f(x, mg.Tensor(A)), x, create_graph=True)
+    hv, = mg.autograd.grad(g, x, mg.Tensor(v))
+    xt = torch.tensor(x0, requires_grad=True)
+    gt, = torch.autograd.grad(f(xt, torch.tensor(A)), xt, create_graph=True)
+    hvt, = torch.autograd.grad(gt, xt, torch.tensor(v))
+    np.testing.assert_allclose(hv.data, hvt.numpy(), rtol=1e-12, atol=1e-12)
+
+
+def test_gradient_with_respect_to_grad_outputs(torch):
+    """The double-backward trick: differentiating a vector-Jacobian product uᵀJ with respect
+    to u gives the Jacobian-vector product Jv (forward mode from two reverse passes)."""
+    x0, u0, v = _r(3), _r(3, seed=1), _r(3, seed=2)
+    results = []
+    for lib, T in ((mg.autograd, mg.Tensor), (torch.autograd, torch.tensor)):
+        x, u = T(x0, requires_grad=True), T(u0, requires_grad=True)
+        y = (x.sin() if T is torch.tensor else x.tanh()) if False else x.tanh() * x
+        vjp, = lib.grad(y, x, u, create_graph=True)
+        jv, = lib.grad(vjp, u, T(v))
+        results.append(jv.data if T is mg.Tensor else jv.numpy())
+    np.testing.assert_allclose(*results, rtol=1e-12)
+
+
+def test_an_in_place_change_after_the_forward_pass_is_caught():
+    x = mg.tensor([1.0, 2.0], requires_grad=True)
+    w = mg.tensor([3.0, 4.0]) * 1
+    y = (x * w).sum()
+    w.mul_(2)
+    with pytest.raises(RuntimeError, match="changed in place"):
+        mg.autograd.grad(y, x, create_graph=True)
+
+
+def test_in_place_ops_on_non_leaves_support_create_graph(torch):
+    def f(x):
+        y = x * 1
+        y.mul_(x)
+        y.sub_(x.exp())
+        y += x
+        y *= y
+        y.div_(2.0)
+        return y.sum()
+
+    compare_with_torch(torch, f, f, [_r(3)], "in-place ops")
+
+
+def test_writing_into_a_non_leaf_supports_create_graph(torch):
+    def f(x, v):
+        y = x * 2
+        y[0] = v[1] * v[0]
+        y[[1, 1]] = v
+        return (y * y * x).sum()
+
+    compare_with_torch(torch, f, f, [_r(4), _r(2, seed=1)], "t[i] = v")
+
+
+def test_a_view_changed_in_place_refuses_create_graph():
+    x = mg.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    y = x * 2
+    y[0:2].mul_(3.0)              # the base's history is now a copy_slices node
+    with pytest.raises(RuntimeError, match="the op 'copy_slices' has no"):
+        mg.autograd.grad((y * y).sum(), x, create_graph=True)
+
+
+def test_hooks_see_the_gradient_as_a_graph():
+    x = mg.tensor([2.0], requires_grad=True)
+    y = x * x
+    seen = []
+    y.register_hook(lambda g: seen.append(g) or g * 3)
+    g, = mg.autograd.grad((y * x).sum(), x, create_graph=True)   # y's grad is x, tripled
+    assert seen[0].requires_grad
+    np.testing.assert_allclose(g.data, [2.0 * 3 * 2.0 * 2.0 + 4.0])
+    y.retain_grad()
+
+
+def test_a_graph_backward_returning_the_wrong_shape_is_an_error():
+    @mg.autograd.graph_backward("test_wrong_shape")
+    def wrong(ctx, g):
+        return (g.sum(),)
+
+    x = mg.tensor([1.0, 2.0], requires_grad=True)
+    y = mg.autograd.record(x.data * 2, (x,), lambda g: (g * 2,), "test_wrong_shape")
+    try:
+        with pytest.raises(mg.ShapeError, match="test_wrong_shape"):
+            mg.autograd.grad(y.sum(), x, create_graph=True)
+    finally:
+        del mg.autograd.GRAPH_BACKWARDS["test_wrong_shape"]
+
+
+def test_an_op_without_a_graph_backward_refuses_by_name():
+    x = mg.tensor([1.0, 2.0], requires_grad=True)
+    y = mg.autograd.record(x.data * 2, (x,), lambda g: (g * 2,), "my_new_op")
+    with pytest.raises(RuntimeError, match="create_graph=True: the op 'my_new_op' has no"):
+        mg.autograd.grad(y.sum(), x, create_graph=True)
+    np.testing.assert_allclose(mg.autograd.grad(y.sum(), x)[0].data, [2.0, 2.0])
+
+
+# -- whole models: a gradient penalty through an MLP and a transformer block -----------------
+def _penalty_step(lib, model, x):
+    """loss = model(x).sum() + |∂loss/∂x|², backward to the parameters (double backprop)."""
+    out = model(x).sum()
+    gx, = lib.grad(out, x, create_graph=True)
+    (out + (gx * gx).sum()).backward()
+
+
+def test_gradient_penalty_through_an_mlp_matches_pytorch(torch):
+    from torchref import compare_parameter_grads, copy_into
+    mg.manual_seed(0)
+    ours = mg.nn.Sequential(mg.nn.Linear(3, 5), mg.nn.Tanh(), mg.nn.Linear(5, 4), mg.nn.ReLU(),
+                            mg.nn.Linear(4, 1))
+    theirs = copy_into(torch, torch.nn.Sequential(
+        torch.nn.Linear(3, 5), torch.nn.Tanh(), torch.nn.Linear(5, 4), torch.nn.ReLU(),
+        torch.nn.Linear(4, 1)), ours)
+    x0 = _r(6, 3)
+    _penalty_step(mg.autograd, ours, mg.Tensor(x0, requires_grad=True))
+    _penalty_step(torch.autograd, theirs, torch.tensor(x0, requires_grad=True))
+    compare_parameter_grads(ours, theirs, tol=dict(rtol=1e-9, atol=1e-12))
+
+
+@pytest.mark.parametrize("norm_first", [False, True])
+def test_gradient_penalty_through_a_transformer_block_matches_pytorch(torch, norm_first):
+    from torchref import compare_parameter_grads, copy_into
+    mg.manual_seed(0)
+    ours = mg.nn.TransformerEncoderLayer(8, 2, 16, dropout=0.0, activation="gelu",
+                                         batch_first=True, norm_first=norm_first)
+    theirs = copy_into(torch, torch.nn.TransformerEncoderLayer(
+        8, 2, 16, dropout=0.0, activation="gelu", batch_first=True, norm_first=norm_first),
+        ours)
+    mask = np.triu(np.ones((5, 5), bool), 1)
+    x0 = _r(2, 5, 8)
+    from torch.nn.attention import SDPBackend, sdpa_kernel   # (its fused kernel has no
+    # double backward: PyTorch's reference is its attention written out)
+    _penalty_step(mg.autograd, lambda x: ours(x, src_mask=mask, is_causal=True).tanh(),
+                  mg.Tensor(x0, requires_grad=True))
+    with sdpa_kernel(SDPBackend.MATH):
+        _penalty_step(torch.autograd,
+                      lambda x: theirs(x, src_mask=torch.tensor(mask), is_causal=True).tanh(),
+                      torch.tensor(x0, requires_grad=True))
+    compare_parameter_grads(ours, theirs, tol=dict(rtol=1e-8, atol=1e-10))

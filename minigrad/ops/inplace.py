@@ -132,6 +132,25 @@ def _index_put(source, index, value, index_tensors: tuple):
     return autograd.record(array, inputs, backward, "index_put", saved=index_tensors)
 
 
+@autograd.graph_backward("index_put")
+def _index_put_graph(ctx, g):
+    """index_put's backward with tensor ops: zeroing the written elements (its own adjoint)
+    for the tensor written into, and those elements for the value."""
+    index, value = ctx.saved("index"), ctx.saved("value")
+
+    def zeroed(array):
+        array = np.array(array)
+        array[index] = 0
+        return array
+
+    g_source = autograd.linear_map(g, zeroed, zeroed) if ctx.needs(0) else None
+    if len(ctx.node.inputs) == 1:
+        return (g_source,)
+    g_value = g[index]
+    extra = max(value.ndim - g_value.ndim, 0)
+    return g_source, sum_to_tensor(g_value, value.shape[extra:]).reshape(value.shape)
+
+
 @tensor_method("zero_")
 def zero_(t):
     """Set every element to 0, in place; returns ``t``."""
