@@ -490,3 +490,54 @@ def test_gradient_penalty_through_a_transformer_block_matches_pytorch(torch, nor
                       lambda x: theirs(x, src_mask=torch.tensor(mask), is_causal=True).tanh(),
                       torch.tensor(x0, requires_grad=True))
     compare_parameter_grads(ours, theirs, tol=dict(rtol=1e-8, atol=1e-10))
+
+
+# -- the example: Newton's method and a Hessian-vector product ------------------------------
+def test_newton_example_matches_pytorch(torch):
+    from minigrad.examples import newton as ex
+
+    xs = ex.newton_1d(ex.quartic, 2.0, 6)
+    x = 2.0
+    for ours in xs[1:]:
+        t = torch.tensor(x, dtype=torch.float64, requires_grad=True)
+        slope, = torch.autograd.grad(ex.quartic(t), t, create_graph=True)
+        curvature, = torch.autograd.grad(slope, t)
+        x = x - slope.item() / curvature.item()
+        assert ours == pytest.approx(x, rel=1e-14)
+    assert xs[-1] == pytest.approx(1.0, abs=1e-10)         # the minimum at x = 1
+
+    path = ex.newton(ex.rosenbrock, [-1.2, 1.0], 6)
+    for p in path[:-1]:
+        g, H = ex.hessian(ex.rosenbrock, p)
+        t = torch.tensor(p)
+        Ht = torch.autograd.functional.hessian(ex.rosenbrock, t)
+        gt = torch.autograd.functional.jacobian(ex.rosenbrock, t)
+        np.testing.assert_allclose(H, Ht.numpy(), rtol=1e-13)
+        np.testing.assert_allclose(g, gt.numpy(), rtol=1e-13, atol=1e-13)
+    np.testing.assert_allclose(path[-1], [1.0, 1.0], atol=1e-12)
+
+    loss, params, vectors = ex.mlp_problem()
+    products = ex.hessian_vector_product(loss, params, vectors)
+
+    def torch_loss(*ps):
+        rng = np.random.default_rng(0)
+        X, y = torch.tensor(rng.standard_normal((8, 3))), torch.tensor(rng.standard_normal((8, 1)))
+        w1, b1, w2 = ps
+        return ((torch.tanh(X @ w1 + b1) @ w2 - y) ** 2).mean()
+
+    _, theirs = torch.autograd.functional.hvp(
+        torch_loss, tuple(torch.tensor(p.data) for p in params),
+        tuple(torch.tensor(v) for v in vectors))
+    for ours, ref in zip(products, theirs):
+        np.testing.assert_allclose(ours, ref.numpy(), rtol=1e-12, atol=1e-14)
+
+
+def test_newton_example_prints_its_convergence():
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-m", "minigrad.examples.newton"], capture_output=True,
+                         text=True, check=True).stdout
+    assert "  step 1: x = 1.4545454545\n" in out              # 2 - f'(2)/f''(2) = 2 - 24/44
+    assert "  step 6: x = 1.0000000000\n" in out
+    assert "  step 6: (x, y) = (+1.00000000, +1.00000000), f = below 1e-15\n" in out
+    assert "Hessian-vector product" in out

@@ -4,7 +4,9 @@
   code in ``classifier.py`` (chapter 8);
 * ``cnn``: a small conv net on the digits, and on MNIST when downloaded (chapter 12);
 * ``transformer``: a tiny character-level GPT trained on generated sentences, then
-  sampled (chapter 13).
+  sampled (chapter 13);
+* ``newton``: second derivatives (``create_graph=True``): Newton's method and a
+  Hessian-vector product.
 
 ``benchmarks/bench_train.py`` times the MLP and the conv net against PyTorch;
 ``threads.py`` makes the newer examples run on one BLAS thread.
