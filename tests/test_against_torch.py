@@ -9,7 +9,9 @@ program is run on minigrad tensors and on float64 torch tensors, reduced to a
 scalar with weighted ``.sum()`` s of every value no later step consumed (so no
 step is dead code) plus a few more (random weights, so the gradient flowing back
 is not all ones and cannot hide a transposed or misplaced gradient), and every
-value and every input's ``.grad`` is compared; an input that does not reach the
+value and every input's ``.grad`` is compared, and so are second derivatives: the
+gradient computed with ``create_graph=True`` and the gradient of its projection on
+random directions (an op that refuses ``create_graph`` must say so by name); an input that does not reach the
 loss must keep ``.grad`` None in both.  Half of the examples draw their inputs
 on a grid of 0.5, so exact zeros and ties (relu's kink, ``x ** 0`` at 0) occur.
 On a gradient mismatch the message prints the program (shapes and exact input
@@ -1285,6 +1287,62 @@ def check_program(program: Program) -> None:
             problems.append(f"grad of {name}: {bad}")
     if problems:
         raise AssertionError("\n".join(problems) + f"\nprogram:\n{text}\n" + _locate(program))
+    if loss_t.requires_grad:
+        check_second_order(program, loose)
+
+
+#: What minigrad refuses to differentiate twice (minigrad/autograd.py: an op without a
+#: graph-building backward): a program that reaches one of these is checked to say so.
+REFUSES_CREATE_GRAPH = ("einsum", "softplus", "copy_slices", "as_strided", "t_()",
+                        "transpose_()", "squeeze_()", "unsqueeze_()")
+
+
+def second_order(program: Program, B, lib, refused=()):
+    """The gradient of the loss with respect to the float inputs (and parameters), computed
+    with create_graph=True, and the gradient of its projection on random directions: two
+    lists of arrays (zeros where a leaf is not reached)."""
+    leaves, _, loss = run(program, B)
+    wanted = [t for t in leaves if t.requires_grad]
+    firsts = lib.grad(loss, wanted, create_graph=True, allow_unused=True)
+    rng = np.random.default_rng(program.seed + 1)
+    total = None
+    for g, t in zip(firsts, wanted):
+        if g is not None:
+            term = (g * B.const(rng.uniform(-1.0, 1.0, size=tuple(t.shape)))).sum()
+            total = term if total is None else total + term
+    seconds = [None] * len(wanted)
+    if total is not None and total.requires_grad:
+        seconds = lib.grad(total, wanted, allow_unused=True)
+
+    def arrays(grads):               # (PyTorch's zero tensors refuse .numpy())
+        return [np.zeros(tuple(t.shape), dtype=B.value(t).dtype)
+                if g is None or getattr(g, "_is_zerotensor", lambda: False)() else B.value(g)
+                for g, t in zip(grads, wanted)]
+    return arrays(firsts), arrays(seconds)
+
+
+def check_second_order(program: Program, loose: bool) -> None:
+    """Second derivatives (gradients of the gradient, double backprop) against PyTorch's."""
+    text = program.describe()
+    try:
+        firsts_t, seconds_t = second_order(program, TH, torch.autograd)
+    except Exception as err:     # a program torch rejects is a bug in this test module
+        raise AssertionError(f"torch's double backward raised {err!r} on:\n{text}") from err
+    try:
+        firsts_m, seconds_m = second_order(program, MG, mg.autograd)
+    except RuntimeError as err:
+        refused = [op for op in REFUSES_CREATE_GRAPH
+                   if f"create_graph=True: the op '{op}' has no" in str(err)]
+        assert refused, f"minigrad raised {err!r} in double backward on:\n{text}"
+        return
+    problems = []
+    for order, (ours, theirs) in enumerate(((firsts_m, firsts_t), (seconds_m, seconds_t)), 1):
+        for k, (gm, gt) in enumerate(zip(ours, theirs)):
+            bad = _mismatch(gm, gt, loose)
+            if bad is not None:
+                problems.append(f"derivative of order {order} for leaf {k}: {bad}")
+    if problems:
+        raise AssertionError("\n".join(problems) + f"\nprogram:\n{text}")
 
 
 # ---------------------------------------------------------------------------------------

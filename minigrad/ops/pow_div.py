@@ -210,6 +210,11 @@ def rfloordiv(a, b):
     return floor_divide(b, a)
 
 
+@graph_backward("floor_divide")
+def _floor_divide_graph(ctx, g):
+    return ctx.node.backward(g.data)         # the same error: it has no derivative
+
+
 @tensor_method("remainder", "__mod__")
 def remainder(a, b):
     """``a % b``: ``a - (a // b) * b``, which has the sign of the divisor (``-7 % 2`` is 1,
@@ -230,6 +235,18 @@ def remainder(a, b):
     if A is not a._data or B is not b._data:
         backward = grads_as(backward, a, b)
     return record(out, (a, b), backward, "remainder", saved=(a, b) if need_b else ())
+
+
+@graph_backward("remainder")
+def _remainder_graph(ctx, g):
+    """remainder's backward with tensor ops: g for a, and -g·(a // b), a constant, for b."""
+    if not ctx.has("need_b"):                # a number % a tensor: no derivative
+        return ctx.node.backward(g.data)
+    A, B = ctx.saved("A"), ctx.saved("B")
+    with np.errstate(all="ignore"):
+        quotient = Tensor(np.floor_divide(A, B))
+    return (sum_to_tensor(g, A.shape) if ctx.needs(0) else None,
+            sum_to_tensor(-g * quotient, B.shape) if ctx.needs(1) else None)
 
 
 @tensor_method("__rmod__")
