@@ -856,7 +856,10 @@ def _propagate_graph(root: Tensor, seed: Tensor, retain_graph: bool, deliver,
             rule = GRAPH_BACKWARDS.get(item.op)
             if rule is None or item.backward is None:
                 raise _no_graph_backward(item)
-            input_grads = rule(GraphContext(item), g)
+            try:
+                input_grads = rule(GraphContext(item), g)
+            except LookupError as err:       # an op recorded under a known name, another way
+                raise _no_graph_backward(item) from err
             inputs = item.inputs
             if type(input_grads) is not tuple or len(input_grads) != len(inputs):
                 raise RuntimeError(f"the graph-building backward of '{item.op}' must return a "

@@ -72,7 +72,7 @@ def cat(tensors, dim: int = 0) -> Tensor:
 @graph_backward("cat")
 def _cat_graph(ctx, g):
     """cat's backward with tensor ops: the gradient cut back into the inputs' pieces."""
-    d = ctx.saved("d")
+    d = _joined_axis(ctx, len(ctx.node.shape))
     sizes = [ctx.shape(i)[d] for i in range(len(ctx.node.inputs))]
     starts = np.cumsum([0] + sizes[:-1])
     return tuple(g.narrow(d, int(s), n) if ctx.needs(i) else None
@@ -98,9 +98,14 @@ def stack(tensors, dim: int = 0) -> Tensor:
                   tuple(tensors), backward, "stack")
 
 
+def _joined_axis(ctx, ndim: int) -> int:
+    """The axis a cat or stack joined along (``d`` here; ``axis`` in nn/rnn.py's own join)."""
+    return ctx.saved("d") if ctx.has("d") else ctx.saved("axis") % ndim
+
+
 @graph_backward("stack")
 def _stack_graph(ctx, g):
-    d = ctx.saved("d")
+    d = _joined_axis(ctx, len(ctx.node.shape))
     return tuple(g[(slice(None),) * d + (i,)] if ctx.needs(i) else None
                  for i in range(len(ctx.node.inputs)))
 
