@@ -1328,6 +1328,9 @@ def check_second_order(program: Program, loose: bool) -> None:
         firsts_t, seconds_t = second_order(program, TH, torch.autograd)
     except Exception as err:     # a program torch rejects is a bug in this test module
         raise AssertionError(f"torch's double backward raised {err!r} on:\n{text}") from err
+    if any(not np.isfinite(a).all() or np.abs(a.astype(np.float64)).max(initial=0) > GUARD
+           for a in firsts_t + seconds_t):
+        return    # PyTorch's own formulas overflow (1/σ² of a float32 σ ≈ 1e-21): no reference
     try:
         firsts_m, seconds_m = second_order(program, MG, mg.autograd)
     except RuntimeError as err:
