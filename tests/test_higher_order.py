@@ -558,3 +558,16 @@ def test_newton_example_prints_its_convergence():
     assert "  step 6: x = 1.0000000000\n" in out
     assert "  step 6: (x, y) = (+1.00000000, +1.00000000), f = below 1e-15\n" in out
     assert "Hessian-vector product" in out
+
+
+@pytest.mark.parametrize("layer, op", [
+    (lambda: mg.nn.RNN(3, 4), "rnn_tanh"), (lambda: mg.nn.LSTM(3, 4), "lstm"),
+    (lambda: mg.nn.GRU(3, 4), "gru"), (lambda: mg.nn.Conv1d(5, 2, 2), "conv1d"),
+    (lambda: mg.nn.BatchNorm1d(5), "batch_norm")])
+def test_layers_that_refuse_create_graph_name_their_op(layer, op):
+    mg.manual_seed(0)
+    x = mg.Tensor(_r(4, 5, 3), requires_grad=True)
+    out = layer()(x)
+    out = out[0] if isinstance(out, tuple) else out
+    with pytest.raises(RuntimeError, match=f"create_graph=True: the op '{op}' has no"):
+        mg.autograd.grad(out.sum(), x, create_graph=True)
