@@ -13,7 +13,11 @@ The package is laid out the way the course builds it:
 * ``device.py``        ``device="cpu"``, the only device
 * ``return_types.py``  the ``(values, indices)`` tuples of ``max(dim)``, ``sort``, ``topk``
 * ``gradcheck.py``     numeric gradient checking (chapter 3)
-* ``random.py``        ``manual_seed``: one generator for initialisation and dropout
+* ``random.py``        ``manual_seed``: one generator for initialisation and dropout;
+                       ``Generator``, a generator of one's own
+* ``linalg.py``        ``minigrad.linalg``: PyTorch's ``vector_norm``, ``matrix_norm``, ``norm``
+* ``cuda.py``, ``accelerator.py``  there is no GPU: ``is_available()`` is False, so PyTorch's
+                       device-choosing line picks ``device("cpu")``
 * ``nn/``              layers, losses and the Module base class (chapter 6)
 * ``optim/``           SGD and Adam (chapter 5)
 * ``data/``            batches (DataLoader), offline digits, MNIST, small synthetic sets
@@ -22,7 +26,7 @@ The package is laid out the way the course builds it:
 """
 
 from . import ops  # noqa: F401  (registers every op as a Tensor method)
-from . import data, nn, optim, train
+from . import accelerator, cuda, data, linalg, nn, optim, train
 from . import autograd
 from .autograd import (backward, detect_anomaly, enable_grad, is_grad_enabled, no_grad,
                        set_detect_anomaly, set_grad_enabled, topological_order)
@@ -30,34 +34,45 @@ from .broadcasting import broadcast_axes, sum_to
 from .dtypes import (bool, double, float16, float32, float64, half, int8, int16, int32, int64,
                      long, short, uint8)
 from .errors import ShapeError
-from .factories import (arange, empty, empty_like, eye, full, full_like, linspace,
+from .factories import (arange, empty, empty_like, eye, full, full_like, linspace, multinomial,
                         ones, ones_like, rand, rand_like, randint, randint_like, randn, randn_like,
-                        tensor, zeros, zeros_like)
+                        randperm, tensor, zeros, zeros_like)
 from .gradcheck import GradcheckError, GradcheckResult, gradcheck, gradgradcheck
 from .ops.add_neg import add, neg, sub
 from .ops.abs_sqrt import abs, sqrt
-from .ops.clamp import clamp, clip, maximum, minimum
-from .ops.compare import all, allclose, any, eq, equal, ge, gt, le, lt, ne
+from .device import device
+from .ops.clamp import clamp, clamp_max, clamp_min, clip, maximum, minimum
+from .ops.compare import (all, allclose, any, eq, equal, ge, gt, isclose, isfinite, isinf, isnan,
+                          le, lt, ne)
+from .ops.cumulative import cumprod, cumsum, prod
+from .ops.logical import (bitwise_and, bitwise_not, bitwise_or, bitwise_xor, logical_and,
+                          logical_not, logical_or, logical_xor)
+from .ops.products import bmm, dot, mv, outer
+from .ops.triangle import tril, triu
+from .ops.unary_math import (ceil, cos, expm1, floor, log1p, log2, log10, nan_to_num,
+                             reciprocal, round, rsqrt, sign, sin, square, trunc)
 from .ops.einsum import einsum
 from .ops.join import cat, chunk, concat, concatenate, narrow, split, stack, unbind
 from .ops.log_exp import logsumexp
-from .ops.logical import (bitwise_and, bitwise_not, bitwise_or, bitwise_xor, logical_and,
-                          logical_not, logical_or, logical_xor)
 from .ops.minmax import argmax, argmin, max, min
-from .ops.select import gather, masked_fill, where
+from .ops.norm import norm
+from .ops.reorder import flip, roll
+from .ops.select import gather, index_select, masked_fill, where
 from .ops.shape import flatten, squeeze, unsqueeze
+from .ops.sizes import is_tensor, numel
 from .ops.sort import argsort, sort, topk
 from .ops.var_std import std, var
 from .ops.elementwise import exp, log, relu, sigmoid, tanh
 from .ops.indexing import getitem
-from .ops.mul_mm import matmul, mm, mul, permute, transpose
+from .ops.mul_mm import matmul, mm, mul, permute, t, transpose
 from .ops.pow_div import floor_divide, pow, remainder, truediv
 from .ops.sum_expand import broadcast_to, expand, mean, reshape, sum
 from . import return_types
-from .random import manual_seed
+from .random import Generator, manual_seed
 from .ops.inplace import clone
 from .serialization import load, save
 from .tensor import DEFAULT_DTYPE, REGISTRY, Tensor, from_numpy, tensor_method
+from .nn.functional import log_softmax, softmax
 
 div = truediv
 
@@ -84,6 +99,18 @@ __all__ = [
     "chunk", "narrow", "unbind", "gather", "masked_fill", "where",
     "abs", "sqrt", "clamp", "clip", "maximum", "minimum", "max", "min", "argmax", "argmin",
     "var", "std", "logsumexp", "einsum", "sort", "argsort", "topk", "return_types",
-    "floor_divide", "remainder", "bitwise_not", "bitwise_and", "bitwise_or", "bitwise_xor",
-    "logical_not", "logical_and", "logical_or", "logical_xor",
+    "floor_divide", "remainder",
+    # the rest of the everyday API (issue 20)
+    "linalg", "norm", "cumsum", "cumprod", "flip", "roll", "t", "numel", "is_tensor",
+    "Generator", "randperm", "multinomial", "device", "cuda", "accelerator", "prod",
+    "clamp_min", "clamp_max", "isnan", "isinf", "isfinite", "isclose", "index_select",
+    "logical_and", "logical_or", "logical_xor", "logical_not", "bitwise_and", "bitwise_or",
+    "bitwise_xor", "bitwise_not", "dot", "outer", "mv", "bmm", "tril", "triu", "sin", "cos",
+    "log1p", "expm1", "log2", "log10", "rsqrt", "reciprocal", "square", "sign", "floor", "ceil",
+    "round", "trunc", "nan_to_num", "softmax", "log_softmax",
 ]
+
+# PyTorch's short dtype names (``torch.float`` is float32, ``torch.int`` int32); not in
+# __all__, so that ``from minigrad import *`` does not hide Python's float and int.
+float = float32      # noqa: A001
+int = int32          # noqa: A001

@@ -117,22 +117,71 @@ class _Switch:
 
 
 class no_grad(_Switch):
-    """Inside ``with no_grad():`` ops are not recorded: use it for evaluation and updates."""
+    """Inside ``with no_grad():`` ops are not recorded: use it for evaluation and updates.
+
+    Also a decorator (``@no_grad`` or ``@no_grad()``), on functions and generators.
+
+    Args:
+        fn (function, optional): the function to decorate, when used as ``@no_grad``.
+
+    Example:
+        >>> import minigrad as mg
+        >>> w = mg.Tensor([1.0], requires_grad=True)
+        >>> with mg.no_grad():
+        ...     y = w * 2
+        >>> y.requires_grad
+        False
+    """
     _flag, _value = "_grad_enabled", False
 
 
 class enable_grad(_Switch):
-    """Turn recording back on inside a ``no_grad`` block."""
+    """Turn recording back on inside a ``no_grad`` block (also a decorator).
+
+    Args:
+        fn (function, optional): the function to decorate, when used as ``@enable_grad``.
+
+    Example:
+        >>> import minigrad as mg
+        >>> w = mg.Tensor([1.0], requires_grad=True)
+        >>> with mg.no_grad():
+        ...     with mg.enable_grad():
+        ...         y = w * 2
+        >>> y.requires_grad
+        True
+    """
     _flag, _value = "_grad_enabled", True
 
 
 class detect_anomaly(_Switch):
     """Inside ``with detect_anomaly():`` a NaN or infinity produced by a backward function
-    raises ``FloatingPointError`` naming the op, and where in your code it was created."""
+    raises ``FloatingPointError`` naming the op, and where in your code it was created.
+
+    Args:
+        fn (function, optional): the function to decorate, when used as a decorator.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.Tensor([0.0], requires_grad=True)
+        >>> with mg.detect_anomaly():
+        ...     try:
+        ...         x.sqrt().backward()
+        ...     except FloatingPointError as err:
+        ...         print(str(err).split(" for ")[0])
+        anomaly: the backward of 'sqrt' produced inf in the gradient
+    """
     _flag, _value = "_anomaly_enabled", True
 
 
 def is_grad_enabled() -> bool:
+    """Whether ops are being recorded now (False inside ``no_grad``).
+
+    Example:
+        >>> import minigrad as mg
+        >>> with mg.no_grad():
+        ...     print(mg.is_grad_enabled())
+        False
+    """
     return _grad_enabled
 
 
@@ -143,6 +192,17 @@ class set_grad_enabled(_Switch):
     switched back.  In a ``with`` block or as a decorator (``@set_grad_enabled(False)``)
     the mode holds only inside, and the mode from before comes back afterwards, even
     when an error leaves the block.
+
+    Args:
+        mode (bool): True to record, False not to.
+
+    Example:
+        >>> import minigrad as mg
+        >>> with mg.set_grad_enabled(False):
+        ...     mg.is_grad_enabled()
+        False
+        >>> mg.is_grad_enabled()
+        True
     """
     _flag = "_grad_enabled"
 
@@ -182,6 +242,16 @@ class set_grad_enabled(_Switch):
 
 
 def set_detect_anomaly(flag: bool) -> None:
+    """Turn anomaly detection (see :class:`detect_anomaly`) on or off from here on.
+
+    Args:
+        flag (bool): True to check every backward for NaN and infinity.
+
+    Example:
+        >>> import minigrad as mg
+        >>> _ = mg.set_detect_anomaly(True)
+        >>> _ = mg.set_detect_anomaly(False)
+    """
     global _anomaly_enabled
     _anomaly_enabled = bool(flag)
 
@@ -200,6 +270,14 @@ class Node:
     * ``out``: a weak reference to the tensor this node made, so the node does not keep
       its values alive.
 
+    Nodes are made by :func:`record`, not by hand.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.Tensor([1.0], requires_grad=True)
+        >>> y = (x * 2).exp()
+        >>> y.grad_fn, y.grad_fn.name(), y.grad_fn.next_functions
+        (<exp>, 'exp', (<mul>,))
     """
 
     __slots__ = ("op", "backward", "inputs", "saved", "saved_versions", "out", "shape",
@@ -217,6 +295,7 @@ class Node:
         self.extra[key] = value
 
     def name(self) -> str:
+        """The op's name, as PyTorch's ``grad_fn.name()``."""
         return self.op
 
     @property
@@ -239,9 +318,11 @@ class Node:
         return standin
 
     def parents(self) -> tuple:
+        """The tensors this node's op was computed from (see ``Tensor.parents``)."""
         return tuple(i.tensor() if type(i) is Node else i for i in self.inputs)
 
     def freed_message(self) -> str:
+        """What reading this node's values says once only the graph referred to them."""
         return (f"the values of this '{self.op}' result were freed: only the graph referred "
                 f"to the tensor, and the graph keeps only what backward needs (as PyTorch's "
                 f"does). Keep a reference to a tensor (a variable) to read its values later.")
@@ -265,6 +346,24 @@ def record(data: np.ndarray, inputs: tuple, backward, op: str, saved: tuple = ()
     ``saves_output=True`` says that it reads the output's data (as ``exp`` does); the
     engine notes their versions, so that a backward run after one of them was changed
     in place raises an error instead of silently using the new values.
+
+    Args:
+        data (ndarray): the op's output.
+        inputs (tuple of Tensors): the op's inputs (a 1-tuple for one).
+        backward: ``backward(grad) -> tuple`` of gradients, one per input.
+        op (str): the op's name (``grad_fn``'s).
+        saved (tuple of Tensors): the inputs ``backward`` reads.
+        saves_output (bool): ``backward`` reads the output.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.autograd import record
+        >>> def cube(x):
+        ...     X = x.data
+        ...     return record(X ** 3, (x,), lambda g: (3 * X * X * g,), "cube", saved=(x,))
+        >>> x = mg.Tensor([2.0], requires_grad=True)
+        >>> cube(x).backward(); x.grad
+        tensor([12.])
     """
     if type(data) is not np.ndarray:    # NumPy reductions return scalars: keep .data an array
         if isinstance(data, Tensor):
@@ -327,7 +426,26 @@ def rebase(t: Tensor, inputs: tuple, backward, op: str, saved: tuple = (),
            saved_versions: int = 0) -> Node:
     """Give ``t`` a new history: a node that computed it from ``inputs`` (tensors, or the
     nodes of tensors), whatever made it before.  In-place ops and views use this (see
-    minigrad/views.py); ``saved`` holds version counters, ``saved_versions`` their sum."""
+    minigrad/views.py); ``saved`` holds version counters, ``saved_versions`` their sum.
+
+    Args:
+        t (Tensor): the tensor whose history is replaced.
+        inputs (tuple): the tensors (or nodes) it is now computed from.
+        backward: ``backward(grad) -> tuple`` of gradients, one per input (as in
+            :func:`record`).
+        op (str): the new node's name.
+        saved (tuple): the version counters (``t.version_counter()``) of what backward reads.
+        saved_versions (int): the sum of those counters' values now.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.autograd import rebase
+        >>> x = mg.tensor([1.0, 2.0], requires_grad=True)
+        >>> y = mg.zeros(2)
+        >>> _ = rebase(y, (x,), lambda g: (3 * g,), "times3")
+        >>> y.sum().backward(); x.grad
+        tensor([3., 3.])
+    """
     node = _new(Node)
     node.op = op
     node.backward = backward
@@ -380,6 +498,17 @@ def topological_order(root: Tensor) -> list:
     reaches it, every gradient contribution to it has arrived.  (This is the reverse of
     the order in which the tensors were computed; some books list the leaves first and
     reverse the list before walking it.)
+
+    Args:
+        root (Tensor): where the walk starts (a loss).
+
+    Example:
+        >>> import minigrad as mg
+        >>> a = mg.Tensor(2.0, requires_grad=True)
+        >>> b = a * a
+        >>> c = b + b
+        >>> [t.op or "leaf" for t in mg.topological_order(c)]
+        ['add', 'mul', 'leaf']
     """
     if not isinstance(root, Tensor):
         raise TypeError(f"topological_order expects a Tensor, got {type(root).__name__}.")
@@ -483,6 +612,21 @@ def backward(root: Tensor, grad=None, retain_graph=None, create_graph: bool = Fa
     While the walk runs, each node's incoming gradients are summed in its ``pending``
     slot (a leaf's in its ``_pending`` slot); each is processed once, when the walk
     reaches it.
+
+    Args:
+        root (Tensor): the tensor to differentiate (``root.backward()`` calls this).
+        grad (Tensor or array, optional): its gradient; required unless it has one element.
+        retain_graph (bool): keep the graph's saved values for another backward (default:
+            ``create_graph``).
+        create_graph (bool): record the backward pass, so that ``.grad`` can be
+            differentiated again.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.Tensor(3.0, requires_grad=True)
+        >>> mg.backward(x * x)
+        >>> x.grad
+        tensor(6.)
     """
     if not isinstance(root, Tensor):
         raise TypeError(f"backward expects a Tensor, got {type(root).__name__}.")
@@ -610,9 +754,23 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph: bo
     require grad.  An input the outputs do not depend on is an error, unless
     ``allow_unused=True`` (then its gradient is None).
 
-    With ``create_graph=True`` the gradients are tensors with a graph of their own, so
-    that they can be differentiated again (second derivatives; see the module
-    docstring); ``retain_graph`` defaults to ``create_graph``, as in PyTorch.
+    Args:
+        outputs (Tensor or sequence): what to differentiate.
+        inputs (Tensor or sequence): the leaves to differentiate with respect to.
+        grad_outputs (optional): the outputs' gradients (needed for non-scalar outputs).
+        retain_graph (bool): keep the graph's saved values for another backward (default:
+            ``create_graph``, as in PyTorch).
+        create_graph (bool): make the gradients tensors with a graph of their own, so that
+            they can be differentiated again (second derivatives; see the module docstring).
+        allow_unused (bool): return None for an input the outputs do not depend on.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.Tensor([1.0, 2.0], requires_grad=True)
+        >>> mg.autograd.grad((x ** 3).sum(), x)
+        (tensor([ 3., 12.]),)
+        >>> x.grad is None
+        True
     """
     if retain_graph is None:
         retain_graph = create_graph
@@ -675,7 +833,23 @@ class _HookHandle:
 
 
 def register_hook(t: Tensor, hook) -> _HookHandle:
-    """See :meth:`Tensor.register_hook`."""
+    """See :meth:`Tensor.register_hook`: call ``hook(grad)`` whenever ``t``'s gradient is
+    computed; a hook that returns a Tensor replaces it.
+
+    Args:
+        t (Tensor): a tensor that requires grad.
+        hook: a function of the gradient (a Tensor).
+
+    Returns:
+        a handle whose ``remove()`` unregisters the hook.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.Tensor([1.0, 2.0], requires_grad=True)
+        >>> handle = x.register_hook(lambda g: g * 10)
+        >>> (x * x).sum().backward(); x.grad
+        tensor([20., 40.])
+    """
     if not callable(hook):
         raise TypeError(f"register_hook expects a function of the gradient, got "
                         f"{type(hook).__name__}.")

@@ -10,10 +10,17 @@ import numpy as np
 
 
 def broadcast_axes(shape: tuple, target: tuple) -> tuple:
-    """The axes of ``target`` along which an array of ``shape`` was copied by broadcasting.
+    """The axes of ``target`` along which an array of ``shape`` was copied by broadcasting
+    (chapter 4): the new leading axes, and the axes where ``shape`` has a 1.
 
-    >>> broadcast_axes((3, 1), (2, 3, 4))
-    (0, 2)
+    Args:
+        shape (tuple): the array's own shape.
+        target (tuple): the shape it was broadcast to.
+
+    Example:
+        >>> from minigrad import broadcast_axes
+        >>> broadcast_axes((3, 1), (2, 3, 4))
+        (0, 2)
     """
     lead = len(target) - len(shape)
     if lead < 0:
@@ -23,7 +30,21 @@ def broadcast_axes(shape: tuple, target: tuple) -> tuple:
 
 
 def sum_to(grad: np.ndarray, shape: tuple) -> np.ndarray:
-    """Sum ``grad`` over the broadcast axes so that it has ``shape`` again."""
+    """Sum ``grad`` over the broadcast axes so that it has ``shape`` again: the backward of
+    broadcasting, which every binary op uses (chapter 4).
+
+    Args:
+        grad (ndarray): a gradient of the broadcast shape.
+        shape (tuple): the input's own shape.
+
+    Example:
+        >>> import numpy as np
+        >>> from minigrad import sum_to
+        >>> sum_to(np.ones((2, 3, 4)), (3, 1))
+        array([[8.],
+               [8.],
+               [8.]])
+    """
     if grad.shape == shape:
         return grad
     axes = broadcast_axes(shape, grad.shape)

@@ -6,6 +6,14 @@ class ShapeError(ValueError):
 
     A subclass of ``ValueError`` (what NumPy raises for the same problem), so
     code that catches ``ValueError`` keeps working.
+
+    Example:
+        >>> import minigrad as mg
+        >>> try:
+        ...     mg.ones(2, 3) @ mg.ones(2, 3)
+        ... except mg.ShapeError as err:
+        ...     print(str(err)[:52])
+        matmul: shapes (2, 3) and (2, 3) do not fit: the las
     """
 
 

@@ -23,7 +23,20 @@ from .tensor import Tensor
 
 
 class GradcheckError(AssertionError):
-    """Analytic and numeric gradients disagree; the message says where and by how much."""
+    """Analytic and numeric gradients disagree: what :func:`gradcheck` raises.  The message
+    names the input, the element, both values and the tolerance.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.autograd import record
+        >>> def wrong_double(x):                       # forward 2x, backward claims 3
+        ...     return record(x.data * 2, (x,), lambda g: (3 * g,), "wrong_double")
+        >>> try:
+        ...     mg.gradcheck(wrong_double, mg.Tensor([1.0], requires_grad=True))
+        ... except mg.GradcheckError as err:
+        ...     print(str(err).splitlines()[0])
+        gradcheck failed: 1 of 1 element(s) disagree...
+    """
 
 
 @dataclass
@@ -37,7 +50,23 @@ class Mismatch:
 
 @dataclass
 class GradcheckResult:
-    """What :func:`gradcheck` found.  Truthy when every checked element agreed."""
+    """What :func:`gradcheck` found; truthy when every checked element agreed, and printing it
+    shows the report.
+
+    Args:
+        ok (bool): every element agreed.
+        checked (int): how many elements were checked.
+        mismatches (list): the elements that disagreed (input, index, analytic, numeric,
+            tolerance).
+        report (str): the text that says so.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.Tensor([1.0, 2.0], requires_grad=True)
+        >>> result = mg.gradcheck(lambda x: (x * x).sum(), x)
+        >>> bool(result), result.checked
+        (True, 2)
+    """
 
     ok: bool
     checked: int
@@ -74,15 +103,34 @@ def _output(f, xs, what: str) -> Tensor:
 
 def gradcheck(f, *inputs, eps: float = 1e-6, atol: float = 1e-5, rtol: float = 1e-3,
               seed: int = 0, raise_exception: bool = True, max_report: int = 5):
-    """Compare ``backward``'s gradients of ``f(*inputs)`` with central differences.
+    """Compare ``backward``'s gradients of ``f(*inputs)`` with central differences
+    (f(x + eps) - f(x - eps)) / 2eps, in float64 (chapter 3).
 
-    Only inputs that are Tensors with ``requires_grad=True`` are checked; other
-    arguments are passed through.  An element passes when
+    Only inputs that are Tensors with ``requires_grad=True`` are checked; other arguments
+    are passed through.  When ``f`` returns more than one number, ``sum(f(x) * v)`` is
+    checked for a fixed random ``v``.  An element passes when
     ``|analytic - numeric| <= atol + rtol * |numeric|``.
 
-    Returns a truthy :class:`GradcheckResult`, or raises :class:`GradcheckError`
-    with a report naming the input, the element, both values and the tolerance
-    (with ``raise_exception=False`` the failing result is returned instead).
+    Args:
+        f: a function of the inputs returning a Tensor.
+        inputs: its arguments.
+        eps (float): the nudge (1e-6).
+        atol (float): the absolute tolerance (1e-5).
+        rtol (float): the relative tolerance (1e-3).
+        seed (int): seeds ``v``.
+        raise_exception (bool): raise :class:`GradcheckError` on a mismatch (True), or
+            return the failing result.
+        max_report (int): how many mismatching elements the report lists.
+
+    Returns:
+        a truthy :class:`GradcheckResult`.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.Tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+        >>> w = mg.Tensor([[0.5], [-1.0]], requires_grad=True)
+        >>> bool(mg.gradcheck(lambda x, w: (x @ w).tanh(), x, w))
+        True
     """
     xs = _as_float64_inputs(inputs)
     checked = [i for i, x in enumerate(xs) if isinstance(x, Tensor) and x.requires_grad]

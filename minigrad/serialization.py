@@ -116,9 +116,26 @@ def _describe(obj, arrays: dict, where: str):
 
 
 def save(obj, f) -> None:
-    """Write ``obj`` (a state dict or a nesting of them) to ``f``: a path (written atomically,
-    see the module docstring) or a file object open for writing in binary (``io.BytesIO``,
-    ``open(path, "wb")``), as ``torch.save`` takes."""
+    """Write ``obj`` (a state dict or a nesting of them) to ``f``: a ``.npz`` archive with a
+    JSON manifest (never pickle).  A path is written atomically, under a temporary name
+    and renamed, so a crash mid-save leaves the previous file intact (see the module
+    docstring); a file object open for writing in binary (``io.BytesIO``,
+    ``open(path, "wb")``) is written where it stands, as ``torch.save`` takes it.
+
+    Args:
+        obj: dicts, lists and tuples of arrays, tensors, numbers, strings, booleans and
+            None (a model's, an optimizer's or a schedule's ``state_dict()`` …).
+        f (str, path or binary file object): where to write.
+
+    Example:
+        >>> import os, tempfile
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> path = os.path.join(tempfile.mkdtemp(), "model.npz")
+        >>> mg.save({"model": nn.Linear(2, 1).state_dict(), "epoch": 3}, path)
+        >>> sorted(mg.load(path))
+        ['epoch', 'model']
+    """
     arrays: dict = {}
     root = _describe(obj, arrays, "the top level")
     manifest = json.dumps({"format": FORMAT, "version": VERSION, "root": root})
@@ -339,7 +356,21 @@ def _source(f):
 def load(f):
     """Read what :func:`save` wrote, from a path or a binary file object (read from where it
     stands, as ``torch.load``).  Arrays come back as NumPy arrays, tensors as tensors.  A file
-    that is not a good minigrad file raises :class:`LoadError` saying what is wrong."""
+    that is not a good minigrad file (not ours, truncated or corrupted, or from a newer
+    format) raises :class:`LoadError` saying what is wrong.  It never runs code from the file.
+
+    Args:
+        f (str, path or binary file object): the file to read.
+
+    Example:
+        >>> import io
+        >>> import minigrad as mg
+        >>> buffer = io.BytesIO()
+        >>> mg.save({"w": mg.tensor([1.0, 2.0])}, buffer)
+        >>> _ = buffer.seek(0)
+        >>> mg.load(buffer)["w"]
+        tensor([1., 2.])
+    """
     stream, size, where, close = _source(f)
     try:
         return _load(stream, size, where)

@@ -63,6 +63,24 @@ class Tensor:
 
     As in PyTorch, ``t[0]``, ``t.T``, ``t.reshape(…)`` and the like are *views*: they share
     ``t``'s memory, so a change through one shows in the other (minigrad/views.py).
+
+    Numbers and lists become float64 (the course's rule; :func:`minigrad.tensor` infers
+    the dtype as PyTorch does), a NumPy array keeps its dtype, ``dtype=`` wins.
+
+    Args:
+        data: a number, (nested) lists, a NumPy array or a Tensor.
+        requires_grad (bool): record operations on it, so that ``backward()`` fills its
+            ``.grad`` (floating-point only).
+        dtype (optional): the dtype (float64 for numbers and lists by default).
+
+    Example:
+        >>> import minigrad as mg
+        >>> a = mg.Tensor(10.0, requires_grad=True)
+        >>> b = mg.Tensor(5.0, requires_grad=True)
+        >>> d = (a * b) ** 2
+        >>> d.backward()
+        >>> a.grad, b.grad
+        (tensor(500.), tensor(1000.))
     """
 
     # ``_hooks`` is set only on tensors you create and those given a hook: ops make tensors
@@ -196,7 +214,16 @@ class Tensor:
         self._grad = value
 
     def requires_grad_(self, flag: bool = True) -> "Tensor":
-        """Switch gradient tracking on or off for this leaf, in place."""
+        """Switch gradient tracking on or off for this leaf, in place; returns the tensor.
+
+        Args:
+            flag (bool): True to track (floating-point tensors only).
+
+        Example:
+            >>> import minigrad as mg
+            >>> mg.zeros(2).requires_grad_().requires_grad
+            True
+        """
         if flag and not np.issubdtype(self.dtype, np.floating):
             raise TypeError(
                 f"only floating-point tensors can require gradients, but this tensor has "
@@ -266,8 +293,24 @@ class Tensor:
     def backward(self, grad=None, retain_graph=None, create_graph: bool = False) -> None:
         """Compute gradients of this tensor with respect to every leaf that requires them.
 
-        See :func:`minigrad.autograd.backward` for the rules (``create_graph=True`` makes
-        each ``.grad`` a graph, for second derivatives).
+        See :func:`minigrad.autograd.backward` for the rules: the gradients are added into
+        the leaves' ``.grad`` (with ``create_graph=True`` each is a graph, for second
+        derivatives).
+
+        Args:
+            grad (Tensor or array, optional): the gradient of some final loss with respect to
+                this tensor; required unless it has one element (then 1).
+            retain_graph (bool): keep the graph's saved values so that backward can run
+                through it again (default: ``create_graph``).
+            create_graph (bool): record the backward pass itself, so that the gradients
+                can be differentiated again.
+
+        Example:
+            >>> import minigrad as mg
+            >>> x = mg.Tensor([1.0, 2.0], requires_grad=True)
+            >>> (x * x).backward(mg.Tensor([1.0, 0.5]))
+            >>> x.grad
+            tensor([2., 2.])
         """
         # autograd imports this module, so it is found at call time (without an import
         # statement, which costs more than a step of a small model's backward walk)
@@ -288,24 +331,29 @@ class Tensor:
     # -- what a tensor reports about itself ------------------------------------------
     @property
     def shape(self) -> tuple:
+        """The size of each axis, a tuple of ints (``t.size()`` in PyTorch's spelling)."""
         data = self._data
         return data.shape if data is not None else self._node.shape
 
     @property
     def ndim(self) -> int:
+        """The number of axes (``t.dim()``)."""
         return len(self.shape)
 
     @property
     def dtype(self):
+        """The NumPy dtype of the values (``float64``, ``float32``, ``int64``, ``bool`` …)."""
         data = self._data
         return data.dtype if data is not None else self._node.dtype
 
-    @property
-    def size(self) -> int:
-        """Number of elements (NumPy's name; PyTorch calls it ``numel()``)."""
-        return self.data.size
-
     def numel(self) -> int:
+        """The number of elements (the product of the shape).
+
+        Example:
+            >>> import minigrad as mg
+            >>> mg.zeros(2, 3).numel()
+            6
+        """
         return self.data.size
 
     def item(self):
@@ -368,7 +416,20 @@ class Tensor:
 
 def from_numpy(array: np.ndarray) -> Tensor:
     """A tensor that shares ``array``'s memory (as ``torch.from_numpy``): writing into one
-    changes the other.  ``Tensor(array)`` copies instead."""
+    changes the other.  ``Tensor(array)`` copies instead.
+
+    Args:
+        array (ndarray): a numeric NumPy array.
+
+    Example:
+        >>> import numpy as np
+        >>> import minigrad as mg
+        >>> a = np.zeros(3)
+        >>> t = mg.from_numpy(a)
+        >>> a[0] = 5.0
+        >>> t
+        tensor([5., 0., 0.])
+    """
     if not isinstance(array, np.ndarray):
         raise TypeError(f"from_numpy expects a NumPy array, got {type(array).__name__}.")
     dtypes.check_numeric(array, "from_numpy: the array")   # refuses objects and strings
@@ -383,17 +444,30 @@ REGISTRY: dict = {}
 def tensor_method(*names: str, prop: bool = False):
     """Attach the decorated function to :class:`Tensor` under each of ``names``.
 
-    This is the one mechanism the package uses to grow: an op module defines a
-    plain function and registers it as a method (and operator) of Tensor::
+    This is the one mechanism the package uses to grow: an op module defines a plain
+    function and registers it as a method (and operator) of Tensor::
 
         @tensor_method("add", "__add__", "__radd__")
         def add(a, b):
             ...
 
-    ``Tensor(1.0) + 2`` then calls ``add``.  With ``prop=True`` the function becomes
-    a read-only property (``t.T``).  Registering a name again replaces the earlier
-    method, which is how a chapter notebook can plug in its own version of an op;
-    ``REGISTRY`` records the module that provided each name.
+    ``Tensor(1.0) + 2`` then calls ``add``.  With ``prop=True`` the function becomes a
+    read-only property (``t.T``).  Registering a name again replaces the earlier method,
+    which is how a chapter notebook can plug in its own version of an op; ``REGISTRY``
+    records the module that provided each name.
+
+    Args:
+        names (str): the method names (the function's own name when none is given).
+        prop (bool): attach it as a read-only property instead.
+
+    Example:
+        >>> import minigrad as mg
+        >>> @mg.tensor_method("double_it")
+        ... def double_it(a):
+        ...     return a * 2
+        >>> mg.Tensor([1.0, 2.0]).double_it()
+        tensor([2., 4.])
+        >>> del mg.Tensor.double_it, mg.REGISTRY["double_it"]
     """
     def decorate(fn):
         for name in names or (fn.__name__,):

@@ -378,6 +378,88 @@ def broadcast_size_one(data):
     return [(n, m), (1, m)], {"equation": "ij,ij->ij"}
 
 
+def flip_dims(data):
+    shape = data.draw(hnp.array_shapes(min_dims=1, max_dims=3, **SMALL), label="shape")
+    nd = len(shape)
+    dims = data.draw(st.lists(st.integers(0, nd - 1), unique=True, max_size=nd), label="dims")
+    return [shape], {"dims": tuple(dims)}
+
+
+def roll_args(data):
+    shape = data.draw(hnp.array_shapes(min_dims=0, max_dims=3, **SMALL), label="shape")
+    nd = len(shape)
+    if nd == 0 or data.draw(st.booleans(), label="flattened"):
+        return [shape], {"shifts": data.draw(st.integers(-4, 4), label="shift"), "dims": None}
+    dims = data.draw(st.lists(st.integers(-nd, nd - 1), min_size=1, max_size=3), label="dims")
+    shifts = data.draw(st.lists(st.integers(-4, 4), min_size=len(dims), max_size=len(dims)),
+                       label="shifts")
+    return [shape], {"shifts": tuple(shifts), "dims": tuple(dims)}
+
+
+def up_to_2d(data):
+    return [data.draw(hnp.array_shapes(min_dims=0, max_dims=2, **SMALL), label="shape")], {}
+
+
+def vector_norm_args(data):
+    shapes, params = reduction(data)
+    params["ord"] = data.draw(st.sampled_from([2, 1, 3, 0.5, np.inf, -np.inf, -1]), label="ord")
+    return shapes, params
+
+
+def np_vector_norm(a, dim, keepdims, ord):
+    axes = torch_axes(dim)
+    x = np.abs(a)
+    if ord == np.inf:
+        return x.max(axis=axes, keepdims=keepdims)
+    if ord == -np.inf:
+        return x.min(axis=axes, keepdims=keepdims)
+    return (x ** ord).sum(axis=axes, keepdims=keepdims) ** (1 / ord)
+
+
+def one_dim_or_all(data):
+    shape = data.draw(hnp.array_shapes(min_dims=0, max_dims=3, **SMALL), label="shape")
+    nd = len(shape)
+    dim = data.draw(st.one_of(st.none(), st.integers(-nd, nd - 1)) if nd else st.none(),
+                    label="dim")
+    return [shape], {"dim": dim, "keepdim": dim is not None and data.draw(st.booleans(),
+                                                                          label="keepdim")}
+
+
+def np_prod(a, dim, keepdim):
+    return a.prod() if dim is None else a.prod(axis=dim, keepdims=keepdim)
+
+
+def triangle_args(data):
+    shape = data.draw(hnp.array_shapes(min_dims=2, max_dims=3, **SMALL), label="shape")
+    return [shape], {"diagonal": data.draw(st.integers(-3, 3), label="diagonal")}
+
+
+def index_select_args(data):
+    shape, dim = data.draw(hnp.array_shapes(min_dims=1, max_dims=3, **SMALL), label="shape"), None
+    dim = data.draw(st.integers(-len(shape), len(shape) - 1), label="dim")
+    idx = data.draw(st.lists(st.integers(0, shape[dim] - 1), max_size=4), label="index")
+    return [shape], {"dim": dim, "index": np.array(idx, dtype=np.int64)}
+
+
+def _at_most_two(dim):
+    """``norm``'s Frobenius default takes one axis or two (three would be a matrix norm)."""
+    return dim[:2] if isinstance(dim, tuple) else dim
+
+
+def matrix_norm_args(data):
+    shape = data.draw(hnp.array_shapes(min_dims=2, max_dims=3, **SMALL), label="shape")
+    nd = len(shape)
+    rows = data.draw(st.integers(0, nd - 1), label="rows")
+    cols = data.draw(st.integers(0, nd - 1).filter(lambda c: c != rows), label="cols")
+    return [shape], {"ord": data.draw(st.sampled_from(["fro", "nuc", 1, -1, 2, -2, np.inf,
+                                                       -np.inf]), label="ord"),
+                     "dim": (rows, cols)}
+
+
+def np_matrix_norm(a, ord, dim):
+    return np.linalg.norm(np.moveaxis(a, dim, (-2, -1)), ord=ord, axis=(-2, -1))
+
+
 # -- the table -------------------------------------------------------------------------
 OPS = [
     # chapter 2: add / neg / sub
@@ -507,6 +589,45 @@ OPS = [
        lambda a, dim, descending: np.flip(np.sort(a, axis=dim), axis=dim) if descending
        else np.sort(a, axis=dim), sort_args),
     Op("topk", lambda a, dim, k, largest: a.topk(k, dim, largest).values, np_topk, topk_args),
+    # the rest of the everyday API (issue 20)
+    Op("cumsum", lambda a, dim, keepdim: a.cumsum(dim), lambda a, dim, keepdim: np.cumsum(a, dim),
+       reduce_one_dim),
+    Op("cumprod", lambda a, dim, keepdim: mg.cumprod(a, dim=dim),
+       lambda a, dim, keepdim: np.cumprod(a, dim), reduce_one_dim),
+    Op("flip", lambda a, dims: a.flip(*dims), lambda a, dims: np.flip(a, dims), flip_dims),
+    Op("roll", lambda a, shifts, dims: mg.roll(a, shifts, dims),
+       lambda a, shifts, dims: np.roll(a, shifts, dims), roll_args),
+    Op("t", lambda a: a.t(), lambda a: a.T, up_to_2d),
+    # norms: away from zero, where |x| has its kink (zeros: test_ops_everyday against PyTorch)
+    Op("vector_norm", lambda a, dim, keepdims, ord: mg.linalg.vector_norm(a, ord, dim, keepdims),
+       np_vector_norm, vector_norm_args, "away_from_zero"),
+    Op("matrix_norm", lambda a, ord, dim: mg.linalg.matrix_norm(a, ord, dim), np_matrix_norm,
+       matrix_norm_args, "away_from_zero"),
+    Op("norm", lambda a, dim, keepdims: a.norm(dim=_at_most_two(dim), keepdim=keepdims),
+       lambda a, dim, keepdims: np.sqrt((a * a).sum(axis=torch_axes(_at_most_two(dim)),
+                                                    keepdims=keepdims)),
+       reduction, "away_from_zero"),
+    Op("prod", lambda a, dim, keepdim: a.prod(dim, keepdim), np_prod, one_dim_or_all),
+    Op("sin", lambda a: a.sin(), np.sin, unary),
+    Op("cos", lambda a: mg.cos(a), np.cos, unary),
+    Op("log1p", lambda a: a.log1p(), np.log1p, unary, "positive"),
+    Op("expm1", lambda a: a.expm1(), np.expm1, unary),
+    Op("log2", lambda a: a.log2(), np.log2, unary, "positive"),
+    Op("log10", lambda a: mg.log10(a), np.log10, unary, "positive"),
+    Op("rsqrt", lambda a: a.rsqrt(), lambda a: 1 / np.sqrt(a), unary, "positive"),
+    Op("reciprocal", lambda a: a.reciprocal(), lambda a: 1 / a, unary, "away_from_zero"),
+    Op("square", lambda a: a.square(), np.square, unary),
+    Op("nan_to_num", lambda a: a.nan_to_num(), np.nan_to_num, unary),
+    Op("tril", lambda a, diagonal: a.tril(diagonal), lambda a, diagonal: np.tril(a, diagonal),
+       triangle_args),
+    Op("triu", lambda a, diagonal: mg.triu(a, diagonal),
+       lambda a, diagonal: np.triu(a, diagonal), triangle_args),
+    Op("index_select", lambda a, dim, index: a.index_select(dim, mg.tensor(index)),
+       lambda a, dim, index: np.take(a, index, axis=dim), index_select_args),
+    Op("outer", mg.outer, np.outer, lambda data: ([(data.draw(st.integers(1, 3)),),
+                                                   (data.draw(st.integers(1, 3)),)], {})),
+    Op("clamp_min", lambda a: a.clamp_min(0.25), lambda a: np.maximum(a, 0.25), unary,
+       "away_from_zero"),
     # conversions: the gradient passes through, cast back to the input's dtype
     Op("float", lambda a: a.float(), lambda a: a.astype(np.float32), unary, grad="cast"),
     Op("to_float32", lambda a: a.to(mg.float32), lambda a: a.astype(np.float32), unary,
@@ -535,6 +656,10 @@ OPS = [
        sort_args, grad="none"),
     Op("long", lambda a: a.long(), lambda a: a.astype(np.int64), unary, grad="none"),
     Op("bool", lambda a: a.bool(), lambda a: a.astype(bool), unary, grad="none"),
+    Op("isfinite", lambda a: a.isfinite(), np.isfinite, unary, grad="none"),
+    Op("isclose", lambda a, b: mg.isclose(a, b), np.isclose, broadcast_pair, grad="none"),
+    Op("logical_and", lambda a, b: (a > 0) & (b < 0), lambda a, b: (a > 0) & (b < 0),
+       broadcast_pair, grad="none"),
     Op("any", lambda a, dim, keepdims: (a > 0).any(dim, keepdims),
        lambda a, dim, keepdims: (a > 0).any(axis=torch_axes(dim), keepdims=keepdims), reduction,
        grad="none"),

@@ -35,6 +35,7 @@ Needs PyTorch: without it the whole module is skipped with an install hint, exce
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, field
 from typing import Callable
@@ -136,6 +137,7 @@ class MG:
     minimum = staticmethod(mg.minimum)
     float32, float64, int64 = mg.float32, mg.float64, mg.int64
     int32, uint8, bool = mg.int32, mg.uint8, mg.bool
+    linalg = mg.linalg
 
     @staticmethod
     def softplus(x, beta=1.0, threshold=20.0):
@@ -224,6 +226,7 @@ class TH:
     minimum = staticmethod(torch.minimum)
     float32, float64, int64 = torch.float32, torch.float64, torch.int64
     int32, uint8, bool = torch.int32, torch.uint8, torch.bool
+    linalg = torch.linalg
 
     @staticmethod
     def softplus(x, beta=1.0, threshold=20.0):
@@ -1050,6 +1053,131 @@ DTYPE_OPS = [
 OPS += DTYPE_OPS
 
 
+# -- the rest of the everyday API (issue 20, part C) ---------------------------------------
+def _choose_flip(ctx):
+    i = ctx.pick(lambda v: v.ndim >= 1)
+    if i is None:
+        return None
+    nd = ctx.vals[i].ndim
+    dims = ctx.draw(st.lists(st.integers(-nd, nd - 1), max_size=nd,
+                             unique_by=lambda d: d % nd))
+    return (i,), {"dims": tuple(dims)}
+
+
+def _choose_roll(ctx):
+    i = ctx.pick()
+    nd = ctx.vals[i].ndim
+    if nd == 0 or ctx.draw(st.booleans()):
+        return (i,), {"shifts": ctx.draw(st.integers(-4, 4)), "dims": None}
+    dims = ctx.draw(st.lists(st.integers(-nd, nd - 1), min_size=1, max_size=3))
+    shifts = ctx.draw(st.lists(st.integers(-4, 4), min_size=len(dims), max_size=len(dims)))
+    return (i,), {"shifts": tuple(shifts), "dims": tuple(dims)}
+
+
+def _choose_vector_norm(ctx):
+    i = ctx.pick(lambda v: v.size > 0)          # ±inf and negative orders need elements
+    if i is None:
+        return None
+    return (i,), {"dim": _choose_dims(ctx, ctx.vals[i].ndim), "keepdim": ctx.draw(st.booleans()),
+                  "ord": ctx.draw(st.sampled_from([2, 1, 3, 0.5, math.inf, -math.inf, -1]))}
+
+
+def _choose_norm(ctx):
+    """``x.norm(dim=...)``: every entry, one axis or two (three would be a matrix norm)."""
+    i = ctx.pick()
+    dims = _choose_dims(ctx, ctx.vals[i].ndim)
+    if isinstance(dims, tuple):
+        dims = dims[:2]
+    return (i,), {"dim": dims, "keepdim": ctx.draw(st.booleans())}
+
+
+def _choose_prod(ctx):
+    i = ctx.pick(_small)
+    if i is None:
+        return None
+    nd = ctx.vals[i].ndim
+    dim = None if nd == 0 or ctx.draw(st.booleans()) else ctx.draw(st.integers(-nd, nd - 1))
+    return (i,), {"dim": dim, "keepdim": ctx.draw(st.booleans())}
+
+
+def _choose_triangle(ctx):
+    i = ctx.pick(lambda v: v.ndim >= 2)
+    if i is None:
+        return None
+    return (i,), {"diagonal": ctx.draw(st.integers(-3, 3)), "upper": ctx.draw(st.booleans())}
+
+
+def _choose_index_select(ctx):
+    i = ctx.pick(lambda v: v.ndim >= 1)
+    if i is None:
+        return None
+    shape = ctx.vals[i].shape
+    d = ctx.draw(st.integers(-len(shape), len(shape) - 1))
+    if shape[d] == 0:
+        return (i,), {"dim": d, "idx": []}
+    idx = ctx.draw(st.lists(st.integers(0, shape[d] - 1), max_size=4))
+    return (i,), {"dim": d, "idx": idx}
+
+
+def _pair_of(ctx, ok, same=False):
+    i = ctx.pick(ok)
+    if i is None:
+        return None
+    j = ctx.pick(lambda v: ok(v) and (not same or v.shape == ctx.vals[i].shape))
+    return None if j is None else ((i, j), {})
+
+
+def _choose_matrix_norm(ctx):
+    i = ctx.pick(lambda v: v.ndim >= 2 and 0 not in v.shape)
+    if i is None:
+        return None
+    nd = ctx.vals[i].ndim
+    rows = ctx.draw(st.integers(0, nd - 1))
+    cols = ctx.draw(st.integers(0, nd - 1).filter(lambda c: c != rows))
+    # not 'nuc' or ±2: at repeated or zero singular values (the grid makes them) their
+    # gradient is not unique; test_ops_everyday compares them on random matrices
+    return (i,), {"ord": ctx.draw(st.sampled_from(["fro", 1, -1, math.inf, -math.inf])),
+                  "dim": (rows, cols), "keepdim": ctx.draw(st.booleans())}
+
+
+EVERYDAY_OPS = [
+    _one_dim("cumsum", lambda B, x, dim: x.cumsum(dim)),
+    _one_dim("cumprod", lambda B, x, dim: x.cumprod(dim), ok=_small),
+    Op("flip", _choose_flip, lambda B, x, dims: x.flip(dims)),
+    Op("roll", _choose_roll, lambda B, x, shifts, dims: x.roll(shifts, dims)),
+    unary("t", lambda x: x.t(), ok=lambda v: v.ndim <= 2),
+    Op("vector_norm", _choose_vector_norm,
+       lambda B, x, dim, keepdim, ord: B.linalg.vector_norm(x, ord, dim, keepdim)),
+    Op("matrix_norm", _choose_matrix_norm,
+       lambda B, x, ord, dim, keepdim: B.linalg.matrix_norm(x, ord, dim, keepdim)),
+    Op("norm", _choose_norm, lambda B, x, dim, keepdim: x.norm(dim=dim, keepdim=keepdim)),
+    # beyond the issue's list
+    Op("prod", _choose_prod, lambda B, x, dim, keepdim: x.prod() if dim is None
+       else x.prod(dim, keepdim)),
+    unary("sin", lambda x: x.sin()),
+    unary("cos", lambda x: x.cos()),
+    unary("log1p", lambda x: (x * x).log1p()),
+    unary("expm1", lambda x: x.expm1(), ok=lambda v: v.size > 0 and v.max() <= 4),
+    unary("square", lambda x: x.square()),
+    unary("rsqrt", lambda x: x.rsqrt(), ok=_positive),
+    unary("reciprocal", lambda x: x.reciprocal(), ok=_away_from_zero),
+    unary("log2_of_square", lambda x: (x * x + 0.5).log2()),
+    unary("rounding", lambda x: x.round() + x.floor() * x.sign() - x.trunc() + x.ceil() * 0.5),
+    unary("nan_to_num", lambda x: x.nan_to_num()),
+    Op("tril", _choose_triangle, lambda B, x, diagonal, upper: x.triu(diagonal) if upper
+       else x.tril(diagonal)),
+    Op("index_select", _choose_index_select,
+       lambda B, x, dim, idx: x.index_select(dim, B.ix(np.array(idx, dtype=np.int64)))),
+    Op("outer", lambda ctx: _pair_of(ctx, lambda v: v.ndim == 1), lambda B, a, b: a.outer(b)),
+    Op("dot", lambda ctx: _pair_of(ctx, lambda v: v.ndim == 1, same=True),
+       lambda B, a, b: a.dot(b)),
+    Op("clamp_min_max", lambda ctx: ((ctx.pick(),), {"lo": ctx.draw(st.sampled_from(
+        [-0.5, 0.0, 0.5]))}), lambda B, x, lo: x.clamp_min(lo).clamp_max(lo + 1.0)),
+]
+
+OPS += EVERYDAY_OPS
+
+
 # ---------------------------------------------------------------------------------------
 # Programs: drawing, printing, running
 # ---------------------------------------------------------------------------------------
@@ -1293,8 +1421,9 @@ def check_program(program: Program) -> None:
 
 #: What minigrad refuses to differentiate twice (minigrad/autograd.py: an op without a
 #: graph-building backward): a program that reaches one of these is checked to say so.
-REFUSES_CREATE_GRAPH = ("einsum", "softplus", "copy_slices", "as_strided", "t_()",
-                        "transpose_()", "squeeze_()", "unsqueeze_()")
+REFUSES_CREATE_GRAPH = ("einsum", "softplus", "cumprod", "prod", "vector_norm", "matrix_norm",
+                        "copy_slices", "as_strided", "t_()", "transpose_()", "squeeze_()",
+                        "unsqueeze_()")
 
 
 def second_order(program: Program, B, lib, refused=()):

@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 
 import minigrad as mg
-from minigrad.data import DataLoader, Dataset, TensorDataset, default_collate
+from minigrad.data import (DataLoader, Dataset, Subset, TensorDataset, default_collate,
+                           random_split)
 
 
 class Squares(Dataset):
@@ -92,3 +93,76 @@ def test_a_dataset_must_come_alone_and_define_its_methods():
 
     with pytest.raises(NotImplementedError, match="__len__"):
         DataLoader(Empty())
+
+
+# -- Subset and random_split (issue 20) ---------------------------------------------------------
+@pytest.mark.filterwarnings("ignore:.*split at index 2")
+@pytest.mark.parametrize("lengths", [[7, 3], [0.8, 0.2], [0.33, 0.33, 0.34], [0.5, 0.5, 0.0],
+                                     [1.0], [10, 0]])
+def test_random_split_lengths_match_pytorch(torch, lengths):
+    ours = random_split(TensorDataset(np.arange(10)), lengths,
+                        generator=mg.Generator().manual_seed(0))
+    theirs = torch.utils.data.random_split(torch.utils.data.TensorDataset(torch.arange(10)),
+                                           lengths, generator=torch.Generator().manual_seed(0))
+    assert [len(s) for s in ours] == [len(s) for s in theirs]
+    picked = sorted(int(s[i][0]) for s in ours for i in range(len(s)))
+    assert picked == list(range(10))                  # every example exactly once
+
+
+def test_random_split_is_repeatable_with_a_generator_and_follows_manual_seed():
+    ds = TensorDataset(np.arange(20))
+
+    def split(**kwargs):
+        return [list(s.indices) for s in random_split(ds, [5, 15], **kwargs)]
+
+    assert split(generator=mg.Generator().manual_seed(3)) == \
+        split(generator=mg.Generator().manual_seed(3))
+    assert split(generator=np.random.default_rng(1)) == split(generator=np.random.default_rng(1))
+    mg.manual_seed(5)
+    first = split()
+    mg.manual_seed(5)
+    assert split() == first
+    assert split(generator=mg.Generator().manual_seed(3)) != \
+        split(generator=mg.Generator().manual_seed(4))
+
+
+def test_subset_is_a_dataset_the_loader_batches():
+    X, y = np.arange(12.0).reshape(6, 2), np.arange(6)
+    part = Subset(TensorDataset(X, y), [4, 1, 5])
+    assert len(part) == 3 and part[0][1] == 4
+    assert [r[1] for r in part[[2, 0]]] == [5, 4]
+    (xb, yb), = list(DataLoader(part, batch_size=3))
+    np.testing.assert_array_equal(xb.data, X[[4, 1, 5]])
+    np.testing.assert_array_equal(yb.data, [4, 1, 5])
+    with pytest.raises(TypeError, match="support len\\(\\) and indexing"):
+        Subset(5, [0])
+
+
+def test_random_split_errors():
+    ds = TensorDataset(np.arange(10))
+    with pytest.raises(ValueError, match="add up to 9, but the data set has 10"):
+        random_split(ds, [4, 5])
+    with pytest.raises(ValueError, match="fraction 1.5 at index 0"):
+        random_split(ds, [1.5, -0.5])
+    with pytest.raises(TypeError, match="lengths must be numbers"):
+        random_split(ds, ["7", 3])
+    with pytest.raises(ValueError, match="non-negative integers"):
+        random_split(ds, [0.5, 9.5])
+    with pytest.warns(UserWarning, match="split at index 1 is empty"):
+        random_split(TensorDataset(np.arange(2)), [1.0, 0.0])
+
+
+def test_loader_takes_pytorchs_generator_and_worker_arguments():
+    ds = TensorDataset(np.arange(10))
+
+    def epochs(loader):
+        return [[int(v) for b in loader for v in b[0].data] for _ in range(2)]
+
+    a = DataLoader(ds, batch_size=4, shuffle=True, generator=mg.Generator().manual_seed(1),
+                   num_workers=2, pin_memory=True)
+    b = DataLoader(ds, batch_size=4, shuffle=True, generator=mg.Generator().manual_seed(1))
+    assert epochs(a) == epochs(b) and sorted(epochs(a)[0]) == list(range(10))
+    with pytest.raises(TypeError, match="seed or generator, not both"):
+        DataLoader(ds, seed=0, generator=mg.Generator())
+    with pytest.raises(ValueError, match="num_workers must be a non-negative integer"):
+        DataLoader(ds, num_workers=-1)

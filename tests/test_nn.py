@@ -74,7 +74,7 @@ def test_repr_is_a_readable_tree():
                     "  (0): Linear(in_features=64, out_features=32, bias=True)\n"
                     "  (1): ReLU()\n"
                     "  (2): Sequential(\n"
-                    "    (0): Dropout(p=0.2)\n"
+                    "    (0): Dropout(p=0.2, inplace=False)\n"
                     "  )\n"
                     ")")
 

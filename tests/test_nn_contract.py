@@ -51,7 +51,24 @@ OPS = {
              [arr(5, 2, 3)]),
     "gru": (lambda x: nn.GRU(3, 4, rng=np.random.default_rng(0), dtype=x.dtype)(x)[0],
             [arr(5, 2, 3)]),
+    # the rest of the everyday API (issue 20)
+    "group_norm": (lambda x, w, b: F.group_norm(x, 2, w, b), [arr(3, 4, 5), arr(4), arr(4)]),
+    "kl_div": (lambda a, b: F.kl_div(a, b, reduction="batchmean"),
+               [arr(3, 4), np.abs(arr(3, 4)) / 4]),
+    "embedding": (lambda w: F.embedding(mg.tensor([[0, 2], [2, 2]]), w, padding_idx=0,
+                                        scale_grad_by_freq=True), [arr(3, 4)]),
+    "cumprod": (lambda x: x.cumprod(1), [arr(3, 4)]),
+    "vector_norm": (lambda x: mg.linalg.vector_norm(x, 3, dim=1), [arr(3, 4)]),
+    "matrix_norm nuc": (lambda x: mg.linalg.matrix_norm(x, "nuc"), [arr(2, 3, 4)]),
+    "backward hooks": (lambda x: _hooked(nn.Linear(4, 2, dtype=x.dtype,
+                                                   rng=np.random.default_rng(0)), x),
+                       [arr(3, 4)]),
 }
+
+
+def _hooked(layer, x):
+    layer.register_full_backward_hook(lambda m, gi, go: (gi[0] * 2,))
+    return layer(x)
 
 
 def tensors(arrays, dtype=np.float64, need=None):

@@ -182,3 +182,53 @@ def test_regression_losses_gradcheck_and_refuse_to_broadcast():
 def test_loss_reprs():
     assert repr(nn.L1Loss()) == "L1Loss()"
     assert repr(nn.NLLLoss(reduction="sum")) == "NLLLoss(reduction='sum')"
+
+
+# -- KL divergence (issue 20) -------------------------------------------------------------------
+@pytest.mark.parametrize("reduction", ["batchmean", "sum", "none", "mean"])
+@pytest.mark.parametrize("log_target", [False, True])
+def test_kl_div_matches_pytorch_including_zero_targets(torch, reduction, log_target):
+    logq = np.log(probabilities(4, 5))
+    p = probabilities(4, 5)
+    p[0, :2] = 0.0                                 # zero targets: their terms are 0
+    p[0] /= p[0].sum()
+    target = np.log(p + 1e-3) if log_target else p
+    kwargs = dict(reduction=reduction, log_target=log_target)
+    with pytest.warns(UserWarning, match="batchmean") if reduction == "mean" else _nothing():
+        compare(torch, lambda a, b: F.kl_div(a, b, **kwargs),
+                lambda a, b: torch.nn.functional.kl_div(a, b, **kwargs), [logq, target])
+    with pytest.warns(UserWarning) if reduction == "mean" else _nothing():
+        ours = nn.KLDivLoss(**kwargs)
+        theirs = torch.nn.KLDivLoss(**kwargs)
+        compare(torch, ours, theirs, [logq, target], grad=[True, False])
+
+
+class _nothing:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def test_kl_div_is_the_textbook_divergence_and_zero_for_equal_distributions():
+    p, q = probabilities(3, 4), probabilities(3, 4)
+    by_hand = (p * (np.log(p) - np.log(q))).sum() / 3
+    loss = F.kl_div(mg.tensor(np.log(q)), mg.tensor(p), reduction="batchmean")
+    assert loss.item() == pytest.approx(by_hand, rel=1e-12)
+    assert F.kl_div(mg.tensor(np.log(p)), mg.tensor(p), reduction="sum").item() == \
+        pytest.approx(0.0, abs=1e-14)
+    mg.gradcheck(lambda a: F.kl_div(a, mg.tensor(p), reduction="batchmean"),
+                 mg.tensor(np.log(q), requires_grad=True))
+
+
+def test_kl_div_errors():
+    x = mg.zeros(2, 3)
+    with pytest.raises(ValueError, match="reduction must be one of"):
+        F.kl_div(x, x, reduction="avg")
+    with pytest.raises(TypeError, match="deprecated arguments; pass reduction="):
+        F.kl_div(x, x, True)
+    with pytest.raises(mg.ShapeError, match="input has shape \\(2, 3\\) but target has shape"):
+        F.kl_div(x, mg.zeros(3), reduction="sum")
+    with pytest.raises(ValueError, match="reduction must be one of"):
+        nn.KLDivLoss(reduction="bad")

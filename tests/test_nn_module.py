@@ -301,3 +301,108 @@ def test_clip_grad_value_matches_pytorch(torch):
     clip_grad_value_(ours, 1.5)
     torch.nn.utils.clip_grad_value_([theirs], 1.5)
     np.testing.assert_array_equal(ours[0].grad.data, theirs.grad.numpy())
+
+
+# -- the rest of the everyday module API (issue 20) ---------------------------------------------
+def test_to_and_float_cast_floating_parameters_and_buffers_in_place(torch):
+    model = nn.Sequential(nn.Linear(3, 4), nn.BatchNorm1d(4), nn.Linear(4, 2))
+    weight = model[0].weight
+    opt = mg.optim.SGD(model.parameters(), lr=0.1)
+    model(mg.randn(5, 3)).sum().backward()
+    assert model.to(mg.float32) is model
+    assert weight is model[0].weight and weight.dtype == np.float32      # the same Parameter
+    assert weight.grad.dtype == np.float32
+    assert model[1].running_mean.dtype == np.float32
+    assert model[1].num_batches_tracked.dtype == np.int64                # integers stay
+    opt.step()                                                           # still the optimizer's
+    out = model(mg.randn(5, 3, dtype=mg.float32))
+    assert out.dtype == np.float32
+    theirs = torch.nn.Sequential(torch.nn.Linear(3, 4), torch.nn.BatchNorm1d(4)).to(torch.float16)
+    ours = nn.Sequential(nn.Linear(3, 4), nn.BatchNorm1d(4)).to(mg.float16)
+    for (n, a), (m, b) in zip(ours.state_dict().items(), theirs.state_dict().items()):
+        assert n == m and str(a.dtype) == str(b.dtype).replace("torch.", ""), n
+    assert model.double()[0].weight.dtype == np.float64
+    assert model.float()[2].bias.dtype == np.float32
+    assert model.half()[1].running_var.dtype == np.float16
+    assert model.to("cpu", mg.float64) is model and model[0].weight.dtype == np.float64
+    assert model.to(mg.zeros(1, dtype=mg.float32))[0].weight.dtype == np.float32
+    assert model.to(device="cpu").cpu() is model
+    state = copy_into(torch, torch.nn.Linear(2, 2), nn.Linear(2, 2).to(dtype=mg.float32))
+    assert state.weight.dtype == torch.float64
+
+
+def test_to_refuses_what_pytorch_refuses():
+    layer = nn.Linear(2, 2)
+    with pytest.raises(TypeError, match="only accepts floating-point dtypes"):
+        layer.to(mg.int64)
+    with pytest.raises(ValueError, match="device must be 'cpu'"):
+        layer.to("cuda")
+    with pytest.raises(TypeError, match="unexpected argument"):
+        layer.to(mg.float32, copy=True)
+
+
+def test_state_dict_prefix_keep_vars_and_destination(torch):
+    ours = nn.Sequential(nn.Linear(2, 3), nn.BatchNorm1d(3))
+    theirs = copy_into(torch, torch.nn.Sequential(torch.nn.Linear(2, 3),
+                                                  torch.nn.BatchNorm1d(3)), ours)
+    assert list(ours.state_dict(prefix="net.")) == list(theirs.state_dict(prefix="net."))
+    kept = ours.state_dict(keep_vars=True)
+    assert kept["0.weight"] is ours[0].weight and kept["1.running_mean"] is ours[1].running_mean
+    box = {"epoch": 3}
+    assert ours.state_dict(destination=box, prefix="m.") is box and "m.1.running_var" in box
+    with pytest.raises(TypeError, match="by name"):
+        ours.state_dict({}, "m.")
+
+
+def test_add_module_register_parameter_and_get_by_path(torch):
+    for lib, T in ((nn, mg), (torch.nn, torch)):
+        net = lib.Module()
+        net.add_module("body", lib.Sequential(lib.Linear(2, 3), lib.BatchNorm1d(3)))
+        net.register_module("head", lib.Linear(3, 1))
+        net.register_parameter("scale", lib.Parameter(T.ones(1)))
+        net.register_parameter("unused", None)
+        names = [n for n, _ in net.named_parameters()]       # its own first, as PyTorch
+        assert names == ["scale", "body.0.weight", "body.0.bias", "body.1.weight",
+                         "body.1.bias", "head.weight", "head.bias"], lib
+        assert net.get_submodule("body.1") is net.body[1]
+        assert net.get_submodule("") is net
+        assert net.get_parameter("head.bias") is net.head.bias
+        assert tuple(net.get_buffer("body.1.running_mean").shape) == (3,)
+    net = nn.Sequential(nn.Linear(2, 2))
+    with pytest.raises(AttributeError, match="no sub-module '7'.*\\['0'\\]"):
+        net.get_submodule("7")
+    net = nn.Module()
+    with pytest.raises(TypeError, match="not a Module"):
+        net.add_module("x", nn.Linear)
+    with pytest.raises(KeyError, match="without '.'"):
+        net.add_module("a.b", nn.ReLU())
+    with pytest.raises(TypeError, match="must be a Parameter"):
+        net.register_parameter("w", mg.ones(2))
+    with pytest.raises(AttributeError, match="no parameter 'w'"):
+        net.get_parameter("w")
+
+
+def test_sequential_of_an_ordered_dict_names_its_layers_as_pytorch(torch):
+    from collections import OrderedDict
+
+    def build(lib):
+        return lib.Sequential(OrderedDict([("fc1", lib.Linear(2, 3)), ("act", lib.ReLU()),
+                                           ("fc2", lib.Linear(3, 1))]))
+
+    ours, theirs = build(nn), build(torch.nn)
+    assert list(ours.state_dict()) == list(theirs.state_dict())
+    copy_into(torch, theirs, ours)
+    assert ours.fc2 is ours[2] and isinstance(ours.act, nn.ReLU)
+    x = rng.standard_normal((4, 2))
+    np.testing.assert_allclose(ours(mg.tensor(x)).data, theirs(torch.tensor(x)).detach().numpy(),
+                               rtol=1e-12)
+    assert list(ours[1:].state_dict()) == list(theirs[1:].state_dict()) == ["fc2.weight",
+                                                                            "fc2.bias"]
+    plain = nn.Sequential(nn.Linear(2, 2), nn.ReLU(), nn.Linear(2, 2))
+    assert list(plain[2:].state_dict()) == list(
+        torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.ReLU(),
+                            torch.nn.Linear(2, 2))[2:].state_dict())
+    ours.add_module("out", nn.Sigmoid())
+    assert len(ours) == 4 and ours.out is ours[3]
+    with pytest.raises(AttributeError, match="no attribute 'fc9'"):
+        ours.fc9

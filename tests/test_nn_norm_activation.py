@@ -184,3 +184,90 @@ def test_activation_modules(torch):
     with pytest.warns(UserWarning, match="Implicit dimension"):
         out = nn.Softmax()(mg.Tensor(x))                       # 2-d: dim 1, as PyTorch
     np.testing.assert_allclose(out.data.sum(axis=1), 1)
+
+
+# -- group norm (issue 20) ---------------------------------------------------------------------
+@pytest.mark.parametrize("shape, groups", [((4, 6), 3), ((3, 6, 5), 2), ((2, 4, 3, 3), 4),
+                                           ((2, 4, 3, 3), 1), ((1, 4, 2), 2)])
+@pytest.mark.parametrize("affine", [True, False])
+def test_group_norm_function_matches_pytorch(torch, shape, groups, affine):
+    C = shape[1]
+    arrays = [rng.standard_normal(shape) * 2 + 1] + ([rng.standard_normal(C),
+                                                      rng.standard_normal(C)] if affine else [])
+    compare(torch, lambda x, *wb: F.group_norm(x, groups, *wb, eps=1e-3),
+            lambda x, *wb: torch.nn.functional.group_norm(x, groups, *wb, eps=1e-3), arrays)
+
+
+def test_group_norm_layer_matches_pytorch(torch):
+    for kwargs in ({}, {"affine": False}, {"bias": False}):
+        ours = nn.GroupNorm(2, 6, **kwargs)
+        theirs = copy_into(torch, torch.nn.GroupNorm(2, 6, **kwargs), ours)
+        assert repr(ours) == repr(theirs)
+        assert [n for n, _ in ours.named_parameters()] == \
+            [n for n, _ in theirs.named_parameters()]
+        compare(torch, ours, theirs, [rng.standard_normal((3, 6, 4))])
+        compare_parameter_grads(ours, theirs)
+        assert ours(mg.randn(1, 6, 2)).shape == (1, 6, 2)          # a batch of one is fine
+    mg.gradcheck(lambda x, w, b: F.group_norm(x, 3, w, b), leaf(2, 6, 2), leaf(6), leaf(6))
+
+
+def test_group_norm_errors():
+    with pytest.raises(ValueError, match=r"num_channels \(4\) must be divisible by num_groups "
+                                         r"\(3\)"):
+        nn.GroupNorm(3, 4)
+    with pytest.raises(mg.ShapeError, match="expected 4 channels"):
+        nn.GroupNorm(2, 4)(mg.zeros(3, 6))
+    with pytest.raises(mg.ShapeError, match="6 channels .* into num_groups=4"):
+        F.group_norm(mg.zeros(2, 6, 3), 4)
+    with pytest.raises(mg.ShapeError, match=r"weight must have shape \(4,\)"):
+        F.group_norm(mg.zeros(2, 4, 3), 2, mg.ones(3))
+    with pytest.raises(mg.ShapeError, match=r"\(N, C, \.\.\.\)"):
+        F.group_norm(mg.zeros(4), 2)
+
+
+# -- inplace=True, as PyTorch's activations and dropout -----------------------------------
+INPLACE = [("relu", lambda L, x: L.relu(x, inplace=True)),
+           ("leaky_relu", lambda L, x: L.leaky_relu(x, 0.2, inplace=True)),
+           ("silu", lambda L, x: L.silu(x, inplace=True))]
+
+
+@pytest.mark.parametrize("name, fn", INPLACE, ids=[n for n, _ in INPLACE])
+def test_inplace_activations_change_their_input_as_in_pytorch(torch, name, fn):
+    x = rng.standard_normal((3, 4))
+    ours, theirs = mg.tensor(x), torch.tensor(x)
+    out_m, out_t = fn(F, ours), fn(torch.nn.functional, theirs)
+    assert out_m is ours and out_t is theirs
+    np.testing.assert_allclose(ours.data, theirs.numpy(), rtol=1e-15)
+    assert ours.version == 1
+
+
+@pytest.mark.parametrize("name, fn", INPLACE, ids=[n for n, _ in INPLACE])
+def test_inplace_activation_in_a_graph_is_right_or_refused(torch, name, fn):
+    # PyTorch allows it on a non-leaf; minigrad does what its in-place rules allow: the
+    # same gradient, or an error that says so, never a different number
+    x = rng.standard_normal((3, 4))
+    a, b = mg.tensor(x, requires_grad=True), torch.tensor(x, requires_grad=True)
+    fn(torch.nn.functional, b * 2).sum().backward()
+    try:
+        out = fn(F, a * 2)
+    except RuntimeError as err:
+        assert "inplace=True" in str(err) and "in place" in str(err)
+        return
+    out.sum().backward()
+    np.testing.assert_allclose(a.grad.data, b.grad.numpy(), rtol=1e-12)
+
+
+def test_inplace_modules_and_their_reprs(torch):
+    for make in (lambda L: L.ReLU(inplace=True), lambda L: L.LeakyReLU(0.1, inplace=True),
+                 lambda L: L.SiLU(inplace=True), lambda L: L.Dropout(0.3, inplace=True),
+                 lambda L: L.ReLU(), lambda L: L.Dropout(0.1)):
+        ours, theirs = make(nn), make(torch.nn)
+        assert repr(ours) == repr(theirs)
+    with mg.no_grad():
+        x = mg.tensor([-1.0, 2.0])
+        assert nn.ReLU(inplace=True)(x) is x and x.tolist() == [0.0, 2.0]
+        y = mg.ones(1000)
+        out = F.dropout(y, 0.5, True, True)
+        assert out is y and set(np.unique(y.data)) <= {0.0, 2.0}
+    with pytest.raises(RuntimeError, match="relu\\(inplace=True\\).*leaf"):
+        F.relu(mg.ones(2, requires_grad=True), inplace=True)

@@ -83,7 +83,7 @@ def test_item_numpy_len_bool():
     with pytest.raises(ValueError, match=r"exactly one element.*\(1, 3\)"):
         t.item()
     assert t.numpy() is t.data
-    assert len(t) == 1 and t.size == 3 and t.numel() == 3
+    assert len(t) == 1 and t.size() == (1, 3) and t.size(1) == 3 and t.numel() == 3
     assert bool(mg.Tensor(1.0)) and not bool(mg.Tensor([0.0]))
     with pytest.raises(ValueError, match="ambiguous"):
         bool(t)

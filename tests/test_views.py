@@ -178,6 +178,23 @@ TAKES = {
     "contiguous of a transpose (a copy)": lambda lib, t: t.transpose(0, 1).contiguous(),
     "clone (a copy)": lambda lib, t: t.clone(),
     "view of a view of a view": lambda lib, t: t[1].T[2:].unsqueeze(0),
+    # the everyday API (issue 20, part C): views where PyTorch's are, copies where it copies
+    "t() of a matrix": lambda lib, t: t[0].t(),
+    "t() of a vector": lambda lib, t: t[0, 1].t(),
+    "view_as": lambda lib, t: t.view_as(lib.zeros(6, 4)),
+    "reshape_as": lambda lib, t: t.reshape_as(lib.zeros(4, 6)),
+    "reshape_as of a transpose (a copy)": lambda lib, t: t.transpose(0, 2).reshape_as(
+        lib.zeros(4, 6)),
+    "expand_as": lambda lib, t: t[:, :1].expand_as(t),
+    "unflatten": lambda lib, t: t.unflatten(2, (2, 2)),
+    "unflatten of a permute (a copy)": lambda lib, t: t.permute(2, 0, 1).unflatten(1, (1, 2)),
+    "type_as of another dtype (a copy)": lambda lib, t: t.type_as(lib.zeros(1, dtype=lib.int64)),
+    "flip (a copy)": lambda lib, t: t.flip(1),
+    "roll (a copy)": lambda lib, t: t.roll(1, 2),
+    "index_select (a copy)": lambda lib, t: t.index_select(1, lib.tensor([2, 0])),
+    "tril (a copy)": lambda lib, t: t.tril(),
+    "triu (a copy)": lambda lib, t: t[0].triu(1),
+    "cumsum (a copy)": lambda lib, t: t.cumsum(1),
 }
 
 
@@ -191,7 +208,7 @@ def test_a_view_shares_memory_and_version_both_ways_as_in_pytorch(torch, name):
         result = [v._base is t, v.is_contiguous()]
         t.add_(100)                                   # through the base ...
         result += [v, version(v)]
-        expanded = 0 in np.asarray(_plain(v)).shape or name == "broadcast_to"
+        expanded = 0 in np.asarray(_plain(v)).shape or name in ("broadcast_to", "expand_as")
         if not expanded:
             v.mul_(-1)                                # ... and through the view
         result += [t, version(t), version(v)]

@@ -2,7 +2,7 @@
 
 * ``loader.py``     :class:`DataLoader`, mini-batches of tensors from NumPy arrays or a dataset
 * ``dataset.py``    :class:`Dataset`, :class:`TensorDataset`, :func:`default_collate`
-  (chapter 12)
+  (chapter 12); :class:`Subset`, :func:`random_split` (no chapter)
 * ``synthetic.py``  :func:`toy4`, :func:`linear_regression`, :func:`product`,
   :func:`xor`, :func:`spirals`: small sets with known answers, seeded
 * ``digits.py``     :func:`load_digits`, 8x8 handwritten digits that work offline
@@ -18,7 +18,7 @@ Every data set function returns plain NumPy arrays; wrap them in a
 package needs only NumPy (scikit-learn is looked up only when digits are loaded).
 """
 
-from .dataset import Dataset, TensorDataset, default_collate
+from .dataset import Dataset, Subset, TensorDataset, default_collate, random_split
 from .digits import load_digits
 from .idx import read_idx, write_idx
 from .loader import DataLoader
@@ -27,7 +27,7 @@ from .synthetic import linear_regression, product, spirals, toy4, xor
 from .transforms import shifted_copies, standardize
 
 __all__ = [
-    "DataLoader", "Dataset", "TensorDataset", "default_collate",
+    "DataLoader", "Dataset", "TensorDataset", "Subset", "random_split", "default_collate",
     "toy4", "linear_regression", "product", "xor", "spirals",
     "load_digits", "standardize", "shifted_copies",
     "read_idx", "write_idx",

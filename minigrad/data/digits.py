@@ -141,6 +141,19 @@ def load_digits(split: str = "train", test_fraction: float = 0.2, seed: int = 0,
 
     Works offline, but needs scikit-learn installed (the images ship inside it).
     Every call returns fresh arrays, so changing them cannot affect the next call.
+
+    Args:
+        split (str): ``"train"``, ``"test"`` or ``"all"``.
+        test_fraction (float): the share of each digit put in the test split (0.2).
+        seed (int): fixes the split.
+        flatten (bool): rows of 64 pixels (True) or 8x8 images.
+        dtype: the pixels' float type.
+
+    Example:
+        >>> from minigrad.data import load_digits
+        >>> X, y = load_digits("train")
+        >>> X.shape, y.shape, float(X.max())
+        ((1438, 64), (1438,), 1.0)
     """
     if split not in SPLITS:
         raise ValueError(f"load_digits: split must be one of {', '.join(map(repr, SPLITS))}, "

@@ -62,6 +62,17 @@ def read_idx(source) -> np.ndarray:
     ``source`` is a path or a binary file object.  Raises ``ValueError`` naming the
     file when the header is not IDX, the type code is unknown, or the data is
     shorter or longer than the header promises (a truncated download, say).
+
+    Args:
+        source (str, path or binary file): the IDX file (``.gz`` is read gzipped).
+
+    Example:
+        >>> import io
+        >>> import numpy as np
+        >>> from minigrad.data import read_idx
+        >>> raw = bytes([0, 0, 8, 1, 0, 0, 0, 3, 7, 8, 9])    # ubyte, 1-D, 3 values
+        >>> read_idx(io.BytesIO(raw))
+        array([7, 8, 9], dtype=uint8)
     """
     raw, name = _read_bytes(source)
     if raw[:2] == GZIP_MAGIC:
@@ -102,6 +113,19 @@ def write_idx(path, array) -> None:
     Only the six IDX types are possible (there is no 64-bit integer type: convert
     labels with ``astype(np.uint8)`` or ``np.int32`` first).  Gzipped output uses a
     fixed timestamp, so the same array always gives the same bytes (and checksum).
+
+    Args:
+        path (str or path): where to write; gzipped when it ends with ``.gz``.
+        array (ndarray): uint8, int8, int16, int32, float32 or float64.
+
+    Example:
+        >>> import os, tempfile
+        >>> import numpy as np
+        >>> from minigrad.data import read_idx, write_idx
+        >>> path = os.path.join(tempfile.mkdtemp(), "labels.idx1-ubyte.gz")
+        >>> write_idx(path, np.array([3, 1, 4], dtype=np.uint8))
+        >>> read_idx(path)
+        array([3, 1, 4], dtype=uint8)
     """
     array = np.asarray(array)
     code = _CODES.get(array.dtype.newbyteorder("="))

@@ -21,6 +21,7 @@ import numbers
 
 import numpy as np
 
+from ..random import get_rng
 from ..tensor import Tensor
 from .dataset import Dataset, TensorDataset, default_collate
 
@@ -84,12 +85,26 @@ class DataLoader:
     ``collate_fn(samples)``, when given, turns a list of samples (for arrays: tuples
     of rows) into whatever a batch should be.
 
+    ``generator`` (a ``numpy.random.Generator`` or :class:`minigrad.Generator`, PyTorch's
+    argument) is where the shuffled orders come from instead of a generator made from
+    ``seed``.  ``num_workers`` and ``pin_memory`` are accepted so that PyTorch code runs:
+    minigrad always loads in the main process, on the CPU, which gives the same batches.
+
     ``len(loader)`` is the number of batches per epoch; ``loader.dataset_size``
     the number of rows.
+
+    Example:
+        >>> import numpy as np
+        >>> from minigrad.data import DataLoader
+        >>> X, y = np.arange(10.0).reshape(5, 2), np.arange(5)
+        >>> loader = DataLoader(X, y, batch_size=2, shuffle=True, seed=0)
+        >>> len(loader), [yb.shape for xb, yb in loader]
+        (3, [(2,), (2,), (1,)])
     """
 
     def __init__(self, *arrays, batch_size=_DEFAULT, shuffle: bool = False, seed=None,
-                 drop_last: bool = False, collate_fn=None):
+                 drop_last: bool = False, collate_fn=None, generator=None, num_workers: int = 0,
+                 pin_memory: bool = False):
         if not arrays:
             raise TypeError("DataLoader needs at least one array, e.g. DataLoader(X, y), or a "
                             "dataset, e.g. DataLoader(TensorDataset(X, y), batch_size=32).")
@@ -106,6 +121,14 @@ class DataLoader:
             raise ValueError(
                 f"DataLoader: batch_size must be a positive integer, got {batch_size!r}."
             )
+        if isinstance(num_workers, bool) or not isinstance(num_workers, numbers.Integral) \
+                or num_workers < 0:
+            raise ValueError(f"DataLoader: num_workers must be a non-negative integer, got "
+                             f"{num_workers!r}.")
+        if generator is not None and seed is not None:
+            raise TypeError("DataLoader: pass seed or generator, not both (both say where the "
+                            "shuffling order comes from).")
+        self.num_workers, self.pin_memory = int(num_workers), bool(pin_memory)
         if collate_fn is not None and not callable(collate_fn):
             raise TypeError(f"DataLoader: collate_fn must be a function of a list of samples, "
                             f"got {type(collate_fn).__name__}.")
@@ -117,7 +140,7 @@ class DataLoader:
             self.batch_size = int(batch_size)
             self.shuffle = bool(shuffle)
             self.drop_last = bool(drop_last)
-            self._rng = np.random.default_rng(seed)
+            self._rng = np.random.default_rng(seed) if generator is None else get_rng(generator)
             return
         if self.dataset is not None:           # a TensorDataset: batch its arrays directly
             arrays = self.dataset.tensors
@@ -135,7 +158,7 @@ class DataLoader:
         self.drop_last = bool(drop_last)
         # One generator for the loader's whole life: each epoch draws the next
         # permutation from it, which makes the *sequence* of epochs reproducible.
-        self._rng = np.random.default_rng(seed)
+        self._rng = np.random.default_rng(seed) if generator is None else get_rng(generator)
 
     def __len__(self) -> int:
         if self.drop_last:

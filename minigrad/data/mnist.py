@@ -58,11 +58,23 @@ _NETWORK_ERRORS = (urllib.error.URLError, TimeoutError, OSError, http.client.HTT
 
 
 class MnistUnavailable(RuntimeError):
-    """MNIST's files are not in the cache and could not (or may not) be downloaded."""
+    """MNIST's files are not in the cache and could not (or may not) be downloaded.
+
+    Example:
+        >>> from minigrad.data import MnistUnavailable
+        >>> issubclass(MnistUnavailable, RuntimeError)
+        True
+    """
 
 
 class MnistChecksumError(ValueError):
-    """A MNIST file's SHA-256 is not the published one: it is damaged or not the real file."""
+    """A MNIST file's SHA-256 is not the published one: it is damaged or not the real file.
+
+    Example:
+        >>> from minigrad.data import MnistChecksumError
+        >>> issubclass(MnistChecksumError, ValueError)
+        True
+    """
 
 
 class _DownloadFailed(Exception):
@@ -70,7 +82,19 @@ class _DownloadFailed(Exception):
 
 
 def mnist_dir(root=None) -> Path:
-    """The folder that holds (or will hold) the MNIST files; it is not created here."""
+    """The folder that holds (or will hold) the MNIST files; it is not created here.
+
+    Its ``mnist/`` folder of ``root`` when given, else of ``$MINIGRAD_DATA``,
+    ``$XDG_CACHE_HOME/minigrad`` or ``~/.cache/minigrad``.
+
+    Args:
+        root (str or path, optional): a folder of your choice.
+
+    Example:
+        >>> from minigrad.data import mnist_dir
+        >>> str(mnist_dir("/tmp/data"))
+        '/tmp/data/mnist'
+    """
     if root is not None:
         base = Path(root).expanduser()
     elif os.environ.get("MINIGRAD_DATA"):
@@ -195,6 +219,14 @@ def download_mnist(root=None) -> Path:
 
     Files already present are verified (SHA-256) rather than downloaded again.
     Run this once on a machine with internet to prepare an offline cache.
+
+    Args:
+        root (str or path, optional): the cache folder (see :func:`mnist_dir`).
+
+    Example:
+        >>> from minigrad.data import download_mnist
+        >>> callable(download_mnist)          # downloads: not run here (the tests run offline)
+        True
     """
     directory = mnist_dir(root)
     _ensure([n for split in SPLITS.values() for n in split], directory, download=True)
@@ -228,6 +260,21 @@ def load_mnist(split: str = "train", root=None, download: bool = True, flatten: 
     Raises :class:`MnistUnavailable` when the files are missing and cannot be
     downloaded, with instructions for copying them in by hand, and
     :class:`MnistChecksumError` when a file is not the published one.
+
+    Args:
+        split (str): ``"train"`` or ``"test"``.
+        root (str or path, optional): the cache folder (see :func:`mnist_dir`).
+        download (bool): download missing files (True).
+        flatten (bool): rows of 784 pixels (True) or 28x28 images.
+        dtype: the pixels' float type (float32).
+
+    Example:
+        >>> from minigrad.data import MnistUnavailable, load_mnist
+        >>> try:                   # offline and without the files: an error that says so
+        ...     X, y = load_mnist("test", root="/nonexistent/mnist", download=False)
+        ... except MnistUnavailable as err:
+        ...     print(type(err).__name__)
+        MnistUnavailable
     """
     if split not in SPLITS:
         raise ValueError(f"load_mnist: split must be one of {', '.join(map(repr, SPLITS))}, "

@@ -34,6 +34,12 @@ def toy4() -> tuple[np.ndarray, np.ndarray]:
     Returns ``(X, y)`` with ``X`` of shape (4, 2) holding every pair of bits and
     ``y`` of shape (4, 1).  Small enough to follow every number by hand, and a
     single weight (on column 1) explains it completely.
+
+    Example:
+        >>> from minigrad.data import toy4
+        >>> X, y = toy4()
+        >>> X.shape, y[:, 0].tolist()
+        ((4, 2), [0.0, 1.0, 0.0, 1.0])
     """
     X = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
     y = X[:, 1:].copy()
@@ -49,6 +55,18 @@ def linear_regression(n: int = 100, features: int = 10, noise: float = 0.0, seed
     Gaussian noise with standard deviation ``noise``.  With ``noise=0`` a perfect fit
     exists, so the loss can go to zero.  ``X`` and the true parameters depend only on
     ``seed``, not on ``noise``, so you can compare noise levels on the same inputs.
+
+    Args:
+        n (int): rows (100).
+        features (int): inputs per row (10).
+        noise (float): the standard deviation of the noise added to y (0).
+        seed (int): fixes X and the true parameters.
+
+    Example:
+        >>> from minigrad.data import linear_regression
+        >>> X, y, w, b = linear_regression(n=50, features=3)
+        >>> X.shape, y.shape, w.shape, b.shape
+        ((50, 3), (50, 1), (3, 1), (1,))
     """
     n = _check_count("n", n)
     features = _check_count("features", features)
@@ -69,6 +87,17 @@ def product(n: int = 1000, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
     Returns ``(X, y)`` of shapes (n, 2) and (n, 1).  The best linear fit of a
     product is the constant 0, so this set shows what a hidden layer buys: an MLP
     learns it, a linear model cannot.
+
+    Args:
+        n (int): rows (1000).
+        seed (int): fixes the points.
+
+    Example:
+        >>> import numpy as np
+        >>> from minigrad.data import product
+        >>> X, y = product(n=10)
+        >>> bool(np.allclose(y[:, 0], X[:, 0] * X[:, 1]))
+        True
     """
     n = _check_count("n", n)
     rng = np.random.default_rng(seed)
@@ -84,6 +113,17 @@ def xor(n: int = 200, noise: float = 0.1, seed: int = 0) -> tuple[np.ndarray, np
     The classic set that no single straight line separates.  The corners get
     ``n // 4`` points each (the first ``n % 4`` corners one more), in random order;
     ``noise`` is the standard deviation of the Gaussian jitter around each corner.
+
+    Args:
+        n (int): rows (200).
+        noise (float): the jitter around each corner (0.1).
+        seed (int): fixes the points.
+
+    Example:
+        >>> from minigrad.data import xor
+        >>> X, y = xor(n=8)
+        >>> X.shape, sorted(set(y.tolist()))
+        ((8, 2), [0, 1])
     """
     n = _check_count("n", n)
     noise = _check_noise(noise)
@@ -106,6 +146,18 @@ def spirals(n_per_class: int = 100, classes: int = 3, noise: float = 0.2, seed: 
     radius ``0.1 + 0.9*t`` and angle ``2*pi*c/classes + 2*pi*t``, plus Gaussian
     jitter of standard deviation ``noise`` (in radians) on the angle.  Class
     boundaries curl around the centre, which a linear model cannot follow.
+
+    Args:
+        n_per_class (int): points per arm (100).
+        classes (int): arms (3).
+        noise (float): the jitter of the angle, in radians (0.2).
+        seed (int): fixes the points.
+
+    Example:
+        >>> from minigrad.data import spirals
+        >>> X, y = spirals(n_per_class=10, classes=3)
+        >>> X.shape, y.tolist()[::10]
+        ((30, 2), [0, 1, 2])
     """
     n_per_class = _check_count("n_per_class", n_per_class)
     classes = _check_count("classes", classes, minimum=2)

@@ -17,6 +17,18 @@ def standardize(train: np.ndarray, *others: np.ndarray, eps: float = 0.1):
     training rows only, so nothing about the test rows leaks into training.
     ``eps`` is added to each standard deviation so that a column that is almost
     constant (a border pixel that is nearly always blank) is not blown up.
+
+    Args:
+        train (ndarray): the training rows (the statistics come from them).
+        others (ndarrays): more arrays to scale the same way (validation, test).
+        eps (float): added to each standard deviation (0.1).
+
+    Example:
+        >>> import numpy as np
+        >>> from minigrad.data import standardize
+        >>> train, test = standardize(np.array([[0.0], [2.0]]), np.array([[1.0]]))
+        >>> train.ravel().round(3).tolist(), test.ravel().tolist()
+        ([-0.909, 0.909], [0.0])
     """
     train = np.asarray(train)
     if train.ndim != 2:
@@ -40,6 +52,19 @@ def shifted_copies(X: np.ndarray, y: np.ndarray, image_shape: tuple, pixels: int
     training data that teach the model not to care exactly where the strokes are.
     Pixels shifted in at the border are 0 (blank).  Returns ``(X5, y5)`` with five
     times the rows; the originals come first.
+
+    Args:
+        X (ndarray): images as rows, (N, H·W) (or (N, H, W)).
+        y (ndarray): their labels, (N,).
+        image_shape (tuple): (H, W).
+        pixels (int): how far to move (1).
+
+    Example:
+        >>> import numpy as np
+        >>> from minigrad.data import shifted_copies
+        >>> X5, y5 = shifted_copies(np.ones((2, 16)), np.array([3, 7]), (4, 4))
+        >>> X5.shape, y5.tolist()
+        ((10, 16), [3, 7, 3, 7, 3, 7, 3, 7, 3, 7])
     """
     X, y = np.asarray(X), np.asarray(y)
     h, w = image_shape

@@ -23,7 +23,8 @@ import numpy as np
 from ..autograd import record
 from ..autograd import elementwise, graph_backward, vjp
 from ..dtypes import require_float
-from ..ops.elementwise import relu, sigmoid, tanh  # noqa: F401  (F.relu etc., as PyTorch)
+from ..ops.elementwise import relu as _relu
+from ..ops.elementwise import sigmoid, tanh  # noqa: F401  (F.sigmoid, F.tanh, as PyTorch)
 from ..tensor import Tensor
 from . import functional as F
 from .module import Module
@@ -99,8 +100,39 @@ def normal_cdf(x: np.ndarray) -> np.ndarray:
 
 
 # -- functions -----------------------------------------------------------------------------
-def leaky_relu(x, negative_slope: float = 0.01) -> Tensor:
-    """x where x > 0, else negative_slope·x."""
+def relu(input, inplace: bool = False) -> Tensor:
+    """max(x, 0), elementwise; ``inplace=True`` writes the result into ``input``, as PyTorch's
+    (the input itself changes, and is returned).
+
+    Args:
+        input (Tensor): the input.
+        inplace (bool): write the result into ``input``.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.relu(mg.tensor([-1.0, 2.0]))
+        tensor([0., 2.])
+    """
+    x = _tensor(input, "relu")
+    return F.in_place(x, _relu(x), "relu") if inplace else _relu(x)
+
+
+def leaky_relu(x, negative_slope: float = 0.01, inplace: bool = False) -> Tensor:
+    """x where x > 0, else ``negative_slope``·x: a small slope for negative inputs instead of
+    0, so no unit is ever completely dead.
+
+    Args:
+        x (Tensor): the input.
+        negative_slope (float): the slope for x < 0 (0.01).
+        inplace (bool): write the result into ``x``.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.leaky_relu(mg.tensor([-10.0, 2.0]), 0.1)
+        tensor([-1.,  2.])
+    """
     x = _tensor(x, "leaky_relu")
     X = x.data
     require_float(X.dtype, "leaky_relu")
@@ -109,7 +141,8 @@ def leaky_relu(x, negative_slope: float = 0.01) -> Tensor:
     def backward(g):
         return (g * slope,)
 
-    return record(X * slope, (x,), backward, "leaky_relu")      # reads its own slope
+    out = record(X * slope, (x,), backward, "leaky_relu")      # reads its own slope
+    return F.in_place(x, out, "leaky_relu") if inplace else out
 
 
 @graph_backward("leaky_relu")
@@ -119,7 +152,20 @@ def _leaky_relu_graph(ctx, g):
 
 
 def gelu(x, approximate: str = "none") -> Tensor:
-    """x·Φ(x); ``approximate='tanh'`` uses ½x(1 + tanh(√(2/π)(x + 0.044715x³))), as PyTorch."""
+    """x·Φ(x), the input weighted by how likely a standard normal is to be below it
+    (transformers use it); ``approximate='tanh'`` uses ½x(1 + tanh(√(2/π)(x + 0.044715x³))),
+    as PyTorch.
+
+    Args:
+        x (Tensor): the input.
+        approximate (str): ``'none'`` (exact) or ``'tanh'``.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.gelu(mg.tensor([-1.0, 0.0, 1.0]))
+        tensor([-0.15865525,  0.        ,  0.84134475])
+    """
     x = _tensor(x, "gelu")
     X = x.data
     require_float(X.dtype, "gelu")
@@ -159,17 +205,31 @@ def _gelu_graph(ctx, g):
     return (g * (cdf + x * pdf),)
 
 
-def silu(x) -> Tensor:
-    """x·σ(x).  Its slope σ(x)(1 + x(1 - σ(x))) is finite everywhere."""
+def silu(x, inplace: bool = False) -> Tensor:
+    """x·σ(x), the "swish".  Its slope σ(x)(1 + x(1 - σ(x))) is finite everywhere.
+
+    Args:
+        x (Tensor): the input.
+        inplace (bool): write the result into ``x``.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.silu(mg.tensor([0.0, 1.0]))
+        tensor([0.        , 0.73105858])
+    """
     x = _tensor(x, "silu")
     X = x.data
     require_float(X.dtype, "silu")
     s = 0.5 * (np.tanh(0.5 * X) + 1)          # σ without overflow, as minigrad's sigmoid
+    if inplace:                 # x is about to be overwritten: backward reads its own copy
+        X = X.copy()
 
     def backward(g):
         return (g * (s * (1 + X * (1 - s))),)
 
-    return record(X * s, (x,), backward, "silu", saved=(x,))
+    out = record(X * s, (x,), backward, "silu", saved=() if inplace else (x,))
+    return F.in_place(x, out, "silu") if inplace else out
 
 
 @graph_backward("silu")
@@ -179,18 +239,48 @@ def _silu_graph(ctx, g):
 
 # -- modules -------------------------------------------------------------------------------
 class LeakyReLU(Module):
-    def __init__(self, negative_slope: float = 0.01):
+    """:func:`leaky_relu` as a layer.
+
+    Args:
+        negative_slope (float): the slope for x < 0 (0.01).
+        inplace (bool): write the result into the input.
+
+    Shape:
+        x: any shape; the output has the same.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.LeakyReLU(0.2)(mg.tensor([-1.0, 1.0]))
+        tensor([-0.2,  1. ])
+    """
+    def __init__(self, negative_slope: float = 0.01, inplace: bool = False):
         super().__init__()
-        self.negative_slope = float(negative_slope)
+        self.negative_slope, self.inplace = float(negative_slope), inplace
 
     def forward(self, x):
-        return leaky_relu(x, self.negative_slope)
+        return leaky_relu(x, self.negative_slope, self.inplace)
 
     def extra_repr(self) -> str:
-        return f"negative_slope={self.negative_slope}"
+        return f"negative_slope={self.negative_slope}" + (", inplace=True" if self.inplace
+                                                          else "")
 
 
 class GELU(Module):
+    """:func:`gelu` as a layer.
+
+    Args:
+        approximate (str): ``'none'`` (exact, the default) or ``'tanh'``.
+
+    Shape:
+        x: any shape; the output has the same.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.GELU(approximate="tanh")(mg.tensor([0.0]))
+        tensor([0.])
+    """
     def __init__(self, approximate: str = "none"):
         super().__init__()
         if approximate not in ("none", "tanh"):
@@ -205,8 +295,29 @@ class GELU(Module):
 
 
 class SiLU(Module):
+    """:func:`silu` as a layer.
+
+    Args:
+        inplace (bool): write the result into the input.
+
+    Shape:
+        x: any shape; the output has the same.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.SiLU()(mg.tensor([0.0]))
+        tensor([0.])
+    """
+    def __init__(self, inplace: bool = False):
+        super().__init__()
+        self.inplace = inplace
+
     def forward(self, x):
-        return silu(x)
+        return silu(x, self.inplace)
+
+    def extra_repr(self) -> str:
+        return "inplace=True" if self.inplace else ""
 
 
 def _implicit_dim(ndim: int, layer: str) -> int:
@@ -231,10 +342,37 @@ class _AlongDim(Module):
 
 
 class Softmax(_AlongDim):
-    """Softmax along ``dim``; probabilities that sum to 1 along it."""
+    """Softmax along ``dim`` (:func:`minigrad.nn.functional.softmax`): probabilities that sum
+    to 1 along it.
+
+    Args:
+        dim (int): the axis (no default is deprecated in PyTorch: pass it).
+
+    Shape:
+        x: any shape; the output has the same.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.Softmax(dim=1)(mg.tensor([[0.0, 0.0]]))
+        tensor([[0.5, 0.5]])
+    """
     _fn = staticmethod(F.softmax)
 
 
 class LogSoftmax(_AlongDim):
-    """log(softmax(x)) along ``dim``, computed stably."""
+    """log(softmax(x)) along ``dim``, computed stably (:func:`minigrad.nn.functional.log_softmax`).
+
+    Args:
+        dim (int): the axis.
+
+    Shape:
+        x: any shape; the output has the same.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.LogSoftmax(dim=-1)(mg.tensor([0.0, 0.0]))
+        tensor([-0.69314718, -0.69314718])
+    """
     _fn = staticmethod(F.log_softmax)

@@ -75,6 +75,25 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p: f
     defaults to 1/√E.  ``dropout_p`` drops attention weights (and scales the rest by
     1/(1-p)); as in PyTorch, it applies whenever it is non-zero, so pass 0 in
     evaluation.  Numbers for dropout come from ``rng`` or minigrad's generator.
+
+    Args:
+        query (Tensor): (..., L, E).
+        key (Tensor): (..., S, E).
+        value (Tensor): (..., S, Ev).
+        attn_mask (optional): (L, S) or broadcastable to (..., L, S): boolean with
+            **True = may attend** (this function's convention, PyTorch's), or floats added
+            to the scores.
+        dropout_p (float): the probability of dropping a weight.
+        is_causal (bool): each query attends only to keys at or before its position.
+        scale (float, optional): instead of 1/√E.
+        rng (optional): the generator for dropout.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> q = k = v = mg.randn(2, 5, 8)
+        >>> F.scaled_dot_product_attention(q, k, v, is_causal=True).shape
+        (2, 5, 8)
     """
     return _attention(query, key, value, attn_mask, dropout_p, is_causal, scale, rng)[0]
 
@@ -205,6 +224,33 @@ class MultiheadAttention(Module):
     Parameters: ``in_proj_weight`` (3E, E) (xavier-uniform), ``in_proj_bias`` (zeros)
     and ``out_proj`` (a Linear, bias zero) when kdim = vdim = E; otherwise
     ``q_proj_weight``, ``k_proj_weight``, ``v_proj_weight``, as PyTorch names them.
+
+    Args:
+        embed_dim (int): E, the width of the queries and outputs.
+        num_heads (int): heads; must divide ``embed_dim``.
+        dropout (float): dropout on the attention weights, in training.
+        bias (bool): learn the projections' biases.
+        add_bias_kv (bool): not supported (must be False), as it is rarely used.
+        add_zero_attn (bool): not supported (must be False).
+        kdim (int, optional): the keys' width (E by default).
+        vdim (int, optional): the values' width (E by default).
+        batch_first (bool): inputs are (N, L, E).
+        dtype: the parameters' dtype (float64).
+        rng (optional): the generator for the initial weights.
+
+    Shape:
+        query, key, value: as above; see ``forward``'s arguments (key_padding_mask,
+        need_weights, attn_mask, average_attn_weights, is_causal) above.
+
+    Example:
+        >>> import numpy as np
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> mha = nn.MultiheadAttention(16, 4, batch_first=True)
+        >>> x = mg.randn(2, 5, 16)
+        >>> out, weights = mha(x, x, x, attn_mask=np.triu(np.ones((5, 5), bool), 1))
+        >>> out.shape, weights.shape
+        ((2, 5, 16), (2, 5, 5))
     """
 
     def __init__(self, embed_dim: int, num_heads: int, dropout: float = 0.0, bias: bool = True,
@@ -354,6 +400,32 @@ class TransformerEncoderLayer(Module):
     transformer) or before each block (``norm_first=True``, which trains more
     easily when deep).  Submodule names match PyTorch's (``self_attn``, ``linear1``,
     ``linear2``, ``norm1``, ``norm2``), so a ``state_dict`` copies across.
+
+    Args:
+        d_model (int): the width E.
+        nhead (int): attention heads.
+        dim_feedforward (int): the MLP's hidden width (2048).
+        dropout (float): dropout after attention and in the MLP (0.1).
+        activation: ``'relu'``, ``'gelu'`` or a function.
+        layer_norm_eps (float): the layer norms' eps.
+        batch_first (bool): inputs are (N, L, E).
+        norm_first (bool): normalise before each block.
+        bias (bool): learn biases in the linear layers and norms.
+        dtype: the parameters' dtype (float64).
+        rng (optional): the generator for the initial weights.
+
+    Shape:
+        src: (L, N, E), or (N, L, E) with ``batch_first``; the output has the same.
+        src_mask: an attention mask, as :class:`MultiheadAttention`'s ``attn_mask``.
+        src_key_padding_mask: (N, L), True for padding.
+        is_causal: a hint that ``src_mask`` is the causal mask.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> block = nn.TransformerEncoderLayer(16, 4, dim_feedforward=32, batch_first=True)
+        >>> block(mg.randn(2, 5, 16)).shape
+        (2, 5, 16)
     """
 
     def __init__(self, d_model: int, nhead: int, dim_feedforward: int = 2048,

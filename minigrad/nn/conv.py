@@ -269,14 +269,63 @@ def _conv(nd: int, input, weight, bias, stride, padding, dilation, groups: int) 
 
 
 def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups: int = 1) -> Tensor:
-    """1-D convolution: input (N, C, L), weight (O, C/groups, k) -> (N, O, L_out)."""
+    """1-D convolution (a sliding dot product over sequences, as PyTorch's: no kernel flip).
+
+    Args:
+        input (Tensor): (N, C, L).
+        weight (Tensor): (O, C/groups, k).
+        bias (Tensor, optional): (O,).
+        stride (int or tuple): the step between windows (1).
+        padding (int, tuple or str): zeros added on each side (0), or ``'same'`` (the output
+            as long as the input; stride 1 only) or ``'valid'`` (none).
+        dilation (int or tuple): the spacing of the kernel's taps (1).
+        groups (int): split the channels into this many independent groups (1; C for a
+            depthwise convolution).
+
+    Shape:
+        (N, O, L_out), L_out = ⌊(L + pad_left + pad_right - dilation·(k - 1) - 1) / stride⌋ + 1.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.conv1d(mg.ones(1, 1, 5), mg.ones(1, 1, 3))
+        tensor([[[3., 3., 3.]]])
+        >>> F.conv1d(mg.ones(2, 4, 9), mg.ones(6, 2, 3), padding="same", groups=2).shape
+        (2, 6, 9)
+    """
     return _conv(1, input, weight, bias, stride, padding, dilation, groups)
 
 
 def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups: int = 1) -> Tensor:
-    """2-D convolution: input (N, C, H, W), weight (O, C/groups, kh, kw) -> (N, O, H_out, W_out).
+    """2-D convolution (a sliding dot product over images, as PyTorch's: no kernel flip),
+    computed as im2col plus one matrix product (chapter 12).
 
-    H_out = ⌊(H + pad_top + pad_bottom - dilation·(kh - 1) - 1) / stride⌋ + 1, and so for W.
+    Args:
+        input (Tensor): (N, C, H, W).
+        weight (Tensor): (O, C/groups, kh, kw).
+        bias (Tensor, optional): (O,).
+        stride (int or tuple): the step between windows (1).
+        padding (int, tuple or str): zeros added on each side (0), or ``'same'`` (the output
+            as long as the input; stride 1 only) or ``'valid'`` (none).
+        dilation (int or tuple): the spacing of the kernel's taps (1).
+        groups (int): split the channels into this many independent groups (1; C for a
+            depthwise convolution).
+
+    Shape:
+        (N, O, H_out, W_out), H_out = ⌊(H + pad_top + pad_bottom - dilation·(kh - 1) - 1) /
+        stride⌋ + 1, and so for W.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> x = mg.ones(1, 1, 4, 4)
+        >>> F.conv2d(x, mg.ones(1, 1, 3, 3), padding=1)[0, 0]
+        tensor([[4., 6., 6., 4.],
+                [6., 9., 9., 6.],
+                [6., 9., 9., 6.],
+                [4., 6., 6., 4.]])
+        >>> F.conv2d(mg.ones(1, 3, 8, 8), mg.ones(6, 3, 3, 3), stride=2, dilation=2).shape
+        (1, 6, 2, 2)
     """
     return _conv(2, input, weight, bias, stride, padding, dilation, groups)
 
@@ -349,16 +398,71 @@ class _ConvNd(Module):
 
 
 class Conv1d(_ConvNd):
-    """Convolution over sequences: (N, C_in, L) -> (N, C_out, L_out)."""
+    """Convolution over sequences, :func:`conv1d` with learned ``weight``
+    (out_channels, in_channels/groups, k) and ``bias`` (out_channels,), drawn uniformly
+    from ±1/√fan_in with fan_in = in_channels/groups·k, as PyTorch does.
+
+    Args:
+        in_channels (int): C_in.
+        out_channels (int): C_out.
+        kernel_size (int or tuple): the window size.
+        stride (int or tuple): the step between windows (1).
+        padding (int, tuple or str): added on each side (0); ``'same'`` keeps the size
+            (stride 1 only), ``'valid'`` adds none.
+        dilation (int or tuple): the spacing of the kernel's taps (1).
+        groups (int): independent channel groups; in and out channels must divide by it
+            (1; ``groups=in_channels`` is a depthwise convolution).
+        bias (bool): learn a bias per output channel.
+        padding_mode (str): what the padding holds: ``'zeros'``, ``'reflect'``,
+            ``'replicate'`` or ``'circular'``.
+        dtype: the parameters' dtype (float64).
+        rng (optional): the generator for the initial weights.
+
+    Shape:
+        x: (N, C_in, L) -> (N, C_out, L_out).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.Conv1d(4, 8, 3, padding="same")(mg.randn(2, 4, 10)).shape
+        (2, 8, 10)
+    """
     _nd = 1
 
 
 class Conv2d(_ConvNd):
-    """Convolution over images: (N, C_in, H, W) -> (N, C_out, H_out, W_out).
+    """Convolution over images, :func:`conv2d` with learned ``weight`` (out_channels,
+    in_channels/groups, kh, kw) and ``bias`` (out_channels,), PyTorch's layout, drawn
+    uniformly from ±1/√fan_in with fan_in = in_channels/groups·kh·kw, as PyTorch does.
 
-    ``weight`` has shape (out_channels, in_channels/groups, kh, kw) and ``bias``
-    (out_channels,), PyTorch's layout, drawn uniformly from ±1/√fan_in with
-    fan_in = in_channels/groups·kh·kw, as PyTorch does.
+    Args:
+        in_channels (int): C_in.
+        out_channels (int): C_out.
+        kernel_size (int or tuple): the window size.
+        stride (int or tuple): the step between windows (1).
+        padding (int, tuple or str): added on each side (0); ``'same'`` keeps the size
+            (stride 1 only), ``'valid'`` adds none.
+        dilation (int or tuple): the spacing of the kernel's taps (1).
+        groups (int): independent channel groups; in and out channels must divide by it
+            (1; ``groups=in_channels`` is a depthwise convolution).
+        bias (bool): learn a bias per output channel.
+        padding_mode (str): what the padding holds: ``'zeros'``, ``'reflect'``,
+            ``'replicate'`` or ``'circular'``.
+        dtype: the parameters' dtype (float64).
+        rng (optional): the generator for the initial weights.
+
+    Shape:
+        x: (N, C_in, H, W) -> (N, C_out, H_out, W_out), with H_out =
+        ⌊(H + 2·padding - dilation·(kh - 1) - 1) / stride⌋ + 1 (and so for W).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> conv = nn.Conv2d(3, 16, kernel_size=3, padding="same", dilation=2, groups=1)
+        >>> conv(mg.randn(2, 3, 28, 28)).shape
+        (2, 16, 28, 28)
+        >>> nn.Conv2d(8, 8, 3, stride=2, padding=1, groups=8)
+        Conv2d(8, 8, kernel_size=(3, 3), stride=(2, 2), padding=(1, 1), groups=8)
     """
     _nd = 2
 

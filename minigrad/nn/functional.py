@@ -21,9 +21,12 @@ PyTorch:
 file                   functions                                                   ch.
 =====================  ==========================================================  =====
 ``activation.py``      relu, sigmoid, tanh, leaky_relu, gelu, silu                 11
-``norm.py``            batch_norm, layer_norm                                      11
+``norm.py``            batch_norm, layer_norm (group_norm: no chapter)             11
 ``losses.py``          nll_loss, binary_cross_entropy(_with_logits), l1_loss,      11
-                       smooth_l1_loss, huber_loss (and cross_entropy's options)
+                       smooth_l1_loss, huber_loss (and cross_entropy's options);
+                       kl_div (no chapter)
+``embedding.py``       one_hot, embedding                                          —
+``distance.py``        normalize, cosine_similarity, pairwise_distance             —
 ``padding.py``         pad                                                         12
 ``conv.py``            conv1d, conv2d                                              12
 ``pooling.py``         max_pool1d/2d, avg_pool1d/2d, adaptive_avg_pool1d/2d        12
@@ -38,11 +41,11 @@ import math
 import numpy as np
 
 from ..autograd import record
+from .. import dtypes
 from ..autograd import graph_backward
-from ..dtypes import refuse_bool, require_float, result_type
 from ..errors import ShapeError
 from ..ops.log_exp import logsigmoid, softplus  # noqa: F401  (F.softplus, as in PyTorch)
-from ..ops.operands import grads_as
+from ..ops import operands
 from ..random import get_rng
 from ..tensor import Tensor, tensor_method
 
@@ -56,8 +59,23 @@ def _tensor(x, name: str, fn: str) -> Tensor:
 
 
 def same_dtype(fn: str, first: Tensor, *others) -> None:
-    """PyTorch's layers do not promote: the input and its parameters (weight, bias, mask …)
-    need one dtype.  ``others`` are (name, tensor or None) pairs."""
+    """Refuse operands of different dtypes where PyTorch's layers do not promote: the input
+    and its parameters (weight, bias, mask …) need one dtype.
+
+    Args:
+        fn (str): the function's name, for the message.
+        first (Tensor): the input.
+        others: (name, tensor or None) pairs; None is skipped (a layer without a bias).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> try:
+        ...     F.same_dtype("linear", mg.zeros(2), ("weight", mg.zeros(2, dtype=mg.float32)))
+        ... except TypeError as err:
+        ...     print(str(err).split(";")[0])
+        linear: weight has dtype float32 but the input has float64
+    """
     for name, t in others:
         if t is not None and t.dtype != first.dtype:
             raise TypeError(f"{fn}: {name} has dtype {t.dtype} but the input has {first.dtype}; "
@@ -66,18 +84,56 @@ def same_dtype(fn: str, first: Tensor, *others) -> None:
                             f"dtype=x.dtype.")
 
 
+def in_place(x: Tensor, out: Tensor, fn: str) -> Tensor:
+    """``x`` with ``out``'s values written into it, for the ``inplace=True`` of PyTorch's
+    activations and dropout: the input itself changes (and its version with it), as in
+    PyTorch, under the in-place rules of ``ops/inplace.py`` (a leaf that requires grad is
+    refused while gradients are recorded, with a message naming ``fn``).
+
+    Args:
+        x (Tensor): the input to overwrite.
+        out (Tensor): the result computed out of place.
+        fn (str): the function's name, for the message.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> x = mg.tensor([-1.0, 2.0])
+        >>> F.in_place(x, x.relu(), "relu") is x, x
+        (True, tensor([0., 2.]))
+    """
+    try:
+        return x.copy_(out)
+    except RuntimeError as err:
+        raise RuntimeError(f"{fn}(inplace=True) changes its input in place, which is refused "
+                           f"here: {err} (Or pass inplace=False.)") from None
+
+
 # -- linear ------------------------------------------------------------------------------
 def linear(x, weight, bias=None) -> Tensor:
-    """``x @ weight.T + bias`` with ``weight`` of shape (out_features, in_features), as PyTorch.
+    """``x @ weight.T + bias`` with ``weight`` of shape (out_features, in_features), as
+    PyTorch's, in one recorded op (chapter 6).
 
-    ``x`` may have any number of leading dimensions: (..., in_features) -> (..., out_features).
+    Args:
+        x (Tensor): (..., in_features): any number of leading dimensions.
+        weight (Tensor): (out_features, in_features).
+        bias (Tensor, optional): (out_features,).
+
+    Shape:
+        (..., out_features).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.linear(mg.ones(5, 3), mg.ones(2, 3), mg.tensor([0.0, 1.0]))[0]
+        tensor([3., 4.])
     """
     x, weight = _tensor(x, "x", "linear"), _tensor(weight, "weight", "linear")
     bias = None if bias is None else _tensor(bias, "bias", "linear")
     if (weight.dtype != x.dtype or (bias is not None and bias.dtype != x.dtype)
             or x.dtype.kind == "b"):              # (one test on the way of every layer)
         same_dtype("linear", x, ("weight", weight), ("bias", bias))
-        refuse_bool(x.dtype, "linear")
+        dtypes.refuse_bool(x.dtype, "linear")
     X, W = x.data, weight.data
     if W.ndim != 2 or X.ndim == 0 or X.shape[-1] != W.shape[1]:
         raise ShapeError(f"linear: input of shape {X.shape} does not fit a weight of shape "
@@ -142,9 +198,21 @@ def _softmax_dim(x: Tensor, dim, fn: str) -> int:
 
 @tensor_method("log_softmax")
 def log_softmax(x, dim: int = -1) -> Tensor:
-    """log(softmax(x)) along ``dim``, computed without overflow for any finite input."""
+    """log(softmax(x)) along ``dim``, computed without overflow for any finite input (the
+    largest entry is subtracted first; chapter 8).
+
+    Args:
+        x (Tensor): scores (logits).
+        dim (int): the axis of the classes (-1).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.log_softmax(mg.tensor([1000.0, 1000.0]), dim=0)
+        tensor([-0.69314718, -0.69314718])
+    """
     x = _tensor(x, "x", "log_softmax")
-    require_float(x.dtype, "log_softmax")
+    dtypes.require_float(x.dtype, "log_softmax")
     dim = _softmax_dim(x, dim, "log_softmax")
     out = _log_softmax_array(x.data, dim)
 
@@ -163,9 +231,21 @@ def _log_softmax_graph(ctx, g):
 
 @tensor_method("softmax")
 def softmax(x, dim: int = -1) -> Tensor:
-    """e^x / Σ e^x along ``dim``: positive entries that sum to 1 (probabilities)."""
+    """e^x / Σ e^x along ``dim``: positive entries that sum to 1 (probabilities; chapter 8).
+
+    Args:
+        x (Tensor): scores (logits).
+        dim (int): the axis to normalise (-1).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.softmax(mg.tensor([[1.0, 1.0], [0.0, 1e4]]), dim=1)
+        tensor([[0.5, 0.5],
+                [0. , 1. ]])
+    """
     x = _tensor(x, "x", "softmax")
-    require_float(x.dtype, "softmax")
+    dtypes.require_float(x.dtype, "softmax")
     dim = _softmax_dim(x, dim, "softmax")
     out = np.exp(_log_softmax_array(x.data, dim))
 
@@ -193,16 +273,31 @@ def _check_reduction(reduction: str, fn: str) -> None:
 
 def cross_entropy(logits, target, weight=None, ignore_index: int = -100, reduction: str = "mean",
                   label_smoothing: float = 0.0) -> Tensor:
-    """The negative log-probability of the right class, averaged over the batch.
+    """The negative log-probability of the right class, averaged over the batch (chapter 8).
 
     ``logits`` (N, C) are raw scores (no softmax first); ``target`` (N,) holds class
     indices 0 … C-1.  The gradient with respect to the logits is
-    ``(softmax(logits) - one_hot(target)) / N``.
+    ``(softmax(logits) - one_hot(target)) / N``.  That common case is computed right here;
+    PyTorch's other options are handled by :func:`minigrad.nn.losses.cross_entropy_general`.
 
-    That common case is computed right here.  PyTorch's other options (class
-    ``weight``, ``ignore_index``, ``label_smoothing``, ``reduction='none'``, targets
-    that are class probabilities, scores of shape (N, C, d1, ...)) are handled by
-    :func:`minigrad.nn.losses.cross_entropy_general`.
+    Args:
+        logits (Tensor): (N, C), (C,) or (N, C, d1, ...) raw scores.
+        target (Tensor): class indices (N,) (or (N, d1, ...)), or class probabilities of
+            the logits' shape.
+        weight (Tensor, optional): (C,), a weight per class.
+        ignore_index (int): targets with this class count for nothing (-100).
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'`` (one loss per sample).
+        label_smoothing (float): mix the target with the uniform distribution (0).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> logits = mg.tensor([[2.0, 0.0], [0.0, 2.0]], requires_grad=True)
+        >>> loss = F.cross_entropy(logits, mg.tensor([0, 1]))
+        >>> loss
+        tensor(0.12692801, grad_fn=<cross_entropy>)
+        >>> F.cross_entropy(logits, mg.tensor([0, 1]), reduction="none", label_smoothing=0.1)
+        tensor([0.22692801, 0.22692801], grad_fn=<cross_entropy>)
     """
     if isinstance(weight, str):
         raise TypeError(f"cross_entropy: the third argument is the class weights, as in "
@@ -261,11 +356,20 @@ def _cross_entropy_graph(ctx, g):
 
 
 def mse_loss(prediction, target, reduction: str = "mean") -> Tensor:
-    """Mean (or sum) of squared differences.  The two shapes must be equal.
+    """The mean (or sum) of squared differences.  The two shapes must be equal: unlike NumPy
+    arithmetic this does not broadcast, since a prediction of shape (N, 1) against a target
+    of shape (N,) would silently compare every row with every target, a classic bug.
 
-    Unlike NumPy arithmetic this does not broadcast: a prediction of shape (N, 1)
-    against a target of shape (N,) would silently compare every row with every
-    target, a classic bug, so it is an error instead.
+    Args:
+        prediction (Tensor): any shape.
+        target (Tensor): the same shape.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'`` (each squared difference).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.mse_loss(mg.tensor([1.0, 3.0]), mg.tensor([0.0, 0.0]))
+        tensor(5.)
     """
     _check_reduction(reduction, "mse_loss")
     prediction = _tensor(prediction, "prediction", "mse_loss")
@@ -274,8 +378,8 @@ def mse_loss(prediction, target, reduction: str = "mean") -> Tensor:
         raise ShapeError(f"mse_loss: prediction has shape {prediction.shape} but target has "
                          f"shape {target.shape}; they must be equal (reshape one, e.g. "
                          f"y.reshape(-1, 1)).")
-    dtype = result_type(prediction, target)         # PyTorch's promotion, floats only
-    require_float(dtype, "mse_loss", "the prediction and target (promoted)")
+    dtype = dtypes.result_type(prediction, target)         # PyTorch's promotion, floats only
+    dtypes.require_float(dtype, "mse_loss", "the prediction and target (promoted)")
     diff = prediction.data.astype(dtype, copy=False) - target.data.astype(dtype, copy=False)
     if reduction == "none":
         loss, scale = diff * diff, None
@@ -291,7 +395,7 @@ def mse_loss(prediction, target, reduction: str = "mean") -> Tensor:
         return (gp if need_p else None, -gp if need_t else None)
 
     if prediction.dtype != dtype or target.dtype != dtype:
-        backward = grads_as(backward, prediction, target)
+        backward = operands.grads_as(backward, prediction, target)
     return record(loss, (prediction, target), backward, "mse_loss")   # reads its own diff
 
 
@@ -306,11 +410,28 @@ def _mse_loss_graph(ctx, g):
 
 
 # -- dropout -----------------------------------------------------------------------------
-def dropout(x, p: float = 0.5, training: bool = True, rng=None) -> Tensor:
-    """Zero each element with probability ``p`` and scale the rest by 1/(1-p), in training.
+def dropout(x, p: float = 0.5, training: bool = True, inplace: bool = False,
+            rng=None) -> Tensor:
+    """Zero each element with probability ``p`` and scale the rest by 1/(1-p), in training;
+    the scaling keeps every element's expected value unchanged, so nothing needs to change
+    at evaluation time, when dropout does nothing.
 
-    The scaling keeps every element's expected value unchanged, so nothing needs
-    to change at evaluation time, when dropout does nothing.
+    Args:
+        x (Tensor): the input.
+        p (float): the probability of zeroing an element, in [0, 1).
+        training (bool): apply it (True); False returns ``x`` itself.
+        inplace (bool): write the result into ``x`` (PyTorch's option).
+        rng (optional): the generator to draw from (minigrad's by default).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> y = F.dropout(mg.ones(1000), p=0.5)
+        >>> sorted(set(y.tolist()))
+        [0.0, 2.0]
+        >>> x = mg.ones(3)
+        >>> F.dropout(x, 0.5, training=False) is x
+        True
     """
     if not 0.0 <= p < 1.0:
         raise ValueError(f"dropout: p is the probability of dropping an element and must be in "
@@ -318,14 +439,15 @@ def dropout(x, p: float = 0.5, training: bool = True, rng=None) -> Tensor:
     x = _tensor(x, "x", "dropout")
     if not training or p == 0.0:
         return x
-    require_float(x.dtype, "dropout")
+    dtypes.require_float(x.dtype, "dropout")
     keep = (get_rng(rng).random(x.shape) >= p) / (1.0 - p)
     keep = keep.astype(x.dtype, copy=False)
 
     def backward(g):
         return (g * keep,)
 
-    return record(x.data * keep, (x,), backward, "dropout")
+    out = record(x.data * keep, (x,), backward, "dropout")
+    return in_place(x, out, "dropout") if inplace else out
 
 
 @graph_backward("dropout")
@@ -337,9 +459,11 @@ def _dropout_graph(ctx, g):
 from .activation import gelu, leaky_relu, relu, sigmoid, silu, tanh  # noqa: E402
 from .attention import scaled_dot_product_attention  # noqa: E402
 from .conv import conv1d, conv2d  # noqa: E402
+from .distance import cosine_similarity, normalize, pairwise_distance  # noqa: E402
+from .embedding import embedding, one_hot  # noqa: E402
 from .losses import (binary_cross_entropy, binary_cross_entropy_with_logits,  # noqa: E402
-                     huber_loss, l1_loss, nll_loss, smooth_l1_loss)
-from .norm import batch_norm, layer_norm  # noqa: E402
+                     huber_loss, kl_div, l1_loss, nll_loss, smooth_l1_loss)
+from .norm import batch_norm, group_norm, layer_norm  # noqa: E402
 from .padding import pad  # noqa: E402
 from .pooling import (adaptive_avg_pool1d, adaptive_avg_pool2d, avg_pool1d,  # noqa: E402
                       avg_pool2d, max_pool1d, max_pool2d)

@@ -28,7 +28,19 @@ _GAINS = {"linear": 1.0, "identity": 1.0, "conv1d": 1.0, "conv2d": 1.0, "conv3d"
 
 
 def calculate_gain(nonlinearity: str, param=None) -> float:
-    """The factor by which to scale weights feeding ``nonlinearity`` (PyTorch's table)."""
+    """The factor by which to scale weights feeding ``nonlinearity`` (PyTorch's table): 1 for
+    linear, sigmoid and convolutions, 5/3 for tanh, √2 for relu, √(2 / (1 + slope²)) for
+    leaky_relu, 3/4 for selu.
+
+    Args:
+        nonlinearity (str): the activation's name.
+        param (float, optional): leaky_relu's negative slope (0.01).
+
+    Example:
+        >>> from minigrad.nn import init
+        >>> round(init.calculate_gain("relu"), 6), init.calculate_gain("tanh")
+        (1.414214, 1.6666666666666667)
+    """
     if nonlinearity == "leaky_relu":
         slope = 0.01 if param is None else param
         if isinstance(slope, bool) or not isinstance(slope, numbers.Real):
@@ -71,7 +83,21 @@ def _fan(tensor: Tensor, mode: str, fn: str) -> int:
 
 
 def uniform_(tensor, a: float = 0.0, b: float = 1.0, rng=None) -> Tensor:
-    """Uniform numbers in [a, b)."""
+    """Fill ``tensor`` with uniform numbers in [a, b), in place; returns it.
+
+    Args:
+        tensor (Tensor): the floating-point tensor to fill (e.g. ``layer.weight``), in place.
+        a (float): the lower end (0).
+        b (float): the upper end (1).
+        rng (numpy.random.Generator, optional): where to draw from (minigrad's generator).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import init
+        >>> w = init.uniform_(mg.empty(100), -0.1, 0.1)
+        >>> bool((w.abs() <= 0.1).all())
+        True
+    """
     _check(tensor, "uniform_")
     if not a <= b:
         raise ValueError(f"init.uniform_: needs a <= b, got a={a}, b={b}.")
@@ -79,7 +105,22 @@ def uniform_(tensor, a: float = 0.0, b: float = 1.0, rng=None) -> Tensor:
 
 
 def normal_(tensor, mean: float = 0.0, std: float = 1.0, rng=None) -> Tensor:
-    """Normal numbers with the given mean and standard deviation."""
+    """Fill ``tensor`` with normal numbers of the given mean and standard deviation, in place.
+
+    Args:
+        tensor (Tensor): the floating-point tensor to fill (e.g. ``layer.weight``), in place.
+        mean (float): the mean (0).
+        std (float): the standard deviation (1).
+        rng (numpy.random.Generator, optional): where to draw from (minigrad's generator).
+
+    Example:
+        >>> import numpy as np
+        >>> import minigrad as mg
+        >>> from minigrad.nn import init
+        >>> w = init.normal_(mg.empty(10000), std=0.02, rng=np.random.default_rng(0))
+        >>> round(float(w.std()), 2)
+        0.02
+    """
     _check(tensor, "normal_")
     if std < 0:
         raise ValueError(f"init.normal_: std must be >= 0, got {std}.")
@@ -88,7 +129,24 @@ def normal_(tensor, mean: float = 0.0, std: float = 1.0, rng=None) -> Tensor:
 
 def trunc_normal_(tensor, mean: float = 0.0, std: float = 1.0, a: float = -2.0, b: float = 2.0,
                   rng=None) -> Tensor:
-    """Normal numbers redrawn until they fall in [a, b] (bounds in absolute units, as PyTorch)."""
+    """Fill ``tensor`` with normal numbers redrawn until they fall in [a, b] (bounds in
+    absolute units, as PyTorch's).
+
+    Args:
+        tensor (Tensor): the floating-point tensor to fill (e.g. ``layer.weight``), in place.
+        mean (float): the mean (0).
+        std (float): the standard deviation (1).
+        a (float): the lowest value kept (-2).
+        b (float): the highest value kept (2).
+        rng (numpy.random.Generator, optional): where to draw from (minigrad's generator).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import init
+        >>> w = init.trunc_normal_(mg.empty(1000), std=1.0, a=-1.0, b=1.0)
+        >>> bool((w.abs() <= 1).all())
+        True
+    """
     _check(tensor, "trunc_normal_")
     if not a < b or std <= 0:
         raise ValueError(f"init.trunc_normal_: needs a < b and std > 0, got a={a}, b={b}, "
@@ -103,19 +161,68 @@ def trunc_normal_(tensor, mean: float = 0.0, std: float = 1.0, a: float = -2.0, 
 
 
 def constant_(tensor, val: float) -> Tensor:
+    """Fill ``tensor`` with ``val``, in place; returns it.
+
+    Args:
+        tensor (Tensor): the floating-point tensor to fill (e.g. ``layer.weight``), in place.
+        val (float): the value.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import init
+        >>> init.constant_(mg.empty(3), 0.5)
+        tensor([0.5, 0.5, 0.5])
+    """
     return _fill(_check(tensor, "constant_"), val)
 
 
 def zeros_(tensor) -> Tensor:
+    """Fill ``tensor`` with zeros, in place (a common choice for biases); returns it.
+
+    Args:
+        tensor (Tensor): the floating-point tensor to fill (e.g. ``layer.weight``), in place.
+
+    Example:
+        >>> from minigrad import nn
+        >>> nn.init.zeros_(nn.Linear(2, 3).bias)
+        Parameter containing:
+        tensor([0., 0., 0.], requires_grad=True)
+    """
     return _fill(_check(tensor, "zeros_"), 0.0)
 
 
 def ones_(tensor) -> Tensor:
+    """Fill ``tensor`` with ones, in place (a normalisation layer's scale starts there).
+
+    Args:
+        tensor (Tensor): the floating-point tensor to fill (e.g. ``layer.weight``), in place.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import init
+        >>> init.ones_(mg.empty(2))
+        tensor([1., 1.])
+    """
     return _fill(_check(tensor, "ones_"), 1.0)
 
 
 def xavier_uniform_(tensor, gain: float = 1.0, rng=None) -> Tensor:
-    """Uniform in ±gain·√(6 / (fan_in + fan_out)): variance gain²·2/(fan_in + fan_out)."""
+    """Xavier (Glorot) initialisation: uniform in ±gain·√(6 / (fan_in + fan_out)), variance
+    gain²·2/(fan_in + fan_out), keeping the forward and the backward signal steady.
+
+    Args:
+        tensor (Tensor): the floating-point tensor to fill (e.g. ``layer.weight``), in
+            place; at least 2-D: fan_in and fan_out come from its shape.
+        gain (float): e.g. ``calculate_gain("tanh")`` (1).
+        rng (numpy.random.Generator, optional): where to draw from (minigrad's generator).
+
+    Example:
+        >>> from minigrad import nn
+        >>> layer = nn.Linear(300, 100)
+        >>> w = nn.init.xavier_uniform_(layer.weight)
+        >>> bool((w.abs() <= (6 / 400) ** 0.5).all())
+        True
+    """
     _check(tensor, "xavier_uniform_")
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor, "xavier_uniform_")
     bound = gain * math.sqrt(6.0 / (fan_in + fan_out))
@@ -123,7 +230,23 @@ def xavier_uniform_(tensor, gain: float = 1.0, rng=None) -> Tensor:
 
 
 def xavier_normal_(tensor, gain: float = 1.0, rng=None) -> Tensor:
-    """Normal with standard deviation gain·√(2 / (fan_in + fan_out))."""
+    """Xavier (Glorot) initialisation with normal numbers of standard deviation
+    gain·√(2 / (fan_in + fan_out)).
+
+    Args:
+        tensor (Tensor): the floating-point tensor to fill (e.g. ``layer.weight``), in
+            place; at least 2-D.
+        gain (float): e.g. ``calculate_gain("tanh")`` (1).
+        rng (numpy.random.Generator, optional): where to draw from (minigrad's generator).
+
+    Example:
+        >>> import numpy as np
+        >>> import minigrad as mg
+        >>> from minigrad.nn import init
+        >>> w = init.xavier_normal_(mg.empty(300, 200), rng=np.random.default_rng(0))
+        >>> round(float(w.std()) / (2 / 500) ** 0.5, 1)
+        1.0
+    """
     _check(tensor, "xavier_normal_")
     fan_in, fan_out = _calculate_fan_in_and_fan_out(tensor, "xavier_normal_")
     std = gain * math.sqrt(2.0 / (fan_in + fan_out))
@@ -132,8 +255,26 @@ def xavier_normal_(tensor, gain: float = 1.0, rng=None) -> Tensor:
 
 def kaiming_uniform_(tensor, a: float = 0.0, mode: str = "fan_in",
                      nonlinearity: str = "leaky_relu", rng=None) -> Tensor:
-    """Uniform in ±gain·√(3 / fan): variance gain²/fan, with ``gain`` for ``nonlinearity``
-    (``a`` is the negative slope of a leaky ReLU; PyTorch's layers use a = √5)."""
+    """Kaiming (He) initialisation: uniform in ±gain·√(3 / fan), variance gain²/fan, with
+    ``gain`` for ``nonlinearity`` (``a`` is the negative slope of a leaky ReLU; PyTorch's
+    layers use a = √5).
+
+    Args:
+        tensor (Tensor): the floating-point tensor to fill (e.g. ``layer.weight``), in
+            place; at least 2-D.
+        a (float): the leaky ReLU's negative slope (0).
+        mode (str): ``'fan_in'`` (keep the forward signal steady) or ``'fan_out'`` (the
+            backward one).
+        nonlinearity (str): ``'leaky_relu'`` (the default) or ``'relu'`` …
+        rng (numpy.random.Generator, optional): where to draw from (minigrad's generator).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import init
+        >>> w = init.kaiming_uniform_(mg.empty(64, 32), nonlinearity="relu")
+        >>> bool((w.abs() <= (6 / 32) ** 0.5).all())
+        True
+    """
     _check(tensor, "kaiming_uniform_")
     bound = calculate_gain(nonlinearity, a) * math.sqrt(3.0 / _fan(tensor, mode,
                                                                     "kaiming_uniform_"))
@@ -142,7 +283,25 @@ def kaiming_uniform_(tensor, a: float = 0.0, mode: str = "fan_in",
 
 def kaiming_normal_(tensor, a: float = 0.0, mode: str = "fan_in",
                     nonlinearity: str = "leaky_relu", rng=None) -> Tensor:
-    """Normal with standard deviation gain/√fan."""
+    """Kaiming (He) initialisation with normal numbers of standard deviation gain/√fan.
+
+    Args:
+        tensor (Tensor): the floating-point tensor to fill (e.g. ``layer.weight``), in
+            place; at least 2-D.
+        a (float): the leaky ReLU's negative slope (0).
+        mode (str): ``'fan_in'`` or ``'fan_out'``.
+        nonlinearity (str): ``'leaky_relu'`` (the default) or ``'relu'`` …
+        rng (numpy.random.Generator, optional): where to draw from (minigrad's generator).
+
+    Example:
+        >>> import numpy as np
+        >>> import minigrad as mg
+        >>> from minigrad.nn import init
+        >>> w = init.kaiming_normal_(mg.empty(400, 200), nonlinearity="relu",
+        ...                          rng=np.random.default_rng(0))
+        >>> round(float(w.std()) / (2 / 200) ** 0.5, 1)
+        1.0
+    """
     _check(tensor, "kaiming_normal_")
     std = calculate_gain(nonlinearity, a) / math.sqrt(_fan(tensor, mode, "kaiming_normal_"))
     return _fill(tensor, get_rng(rng).normal(0.0, std, tensor.shape))

@@ -13,6 +13,7 @@ here)
 ``binary_cross_entropy_with_logits``           ``BCEWithLogitsLoss``                       11
 ``l1_loss``, ``smooth_l1_loss``,               ``L1Loss``, ``SmoothL1Loss``, ``HuberLoss``  11
 ``huber_loss``
+``kl_div``                                     ``KLDivLoss``                               —
 =============================================  ==========================================  =====
 
 Every one takes PyTorch's arguments, including ``reduction`` ('mean', 'sum' or
@@ -23,6 +24,8 @@ with every target.  Each is one recorded op with its gradient written beside it.
 """
 
 from __future__ import annotations
+
+import warnings
 
 import numpy as np
 
@@ -95,12 +98,38 @@ def _pointwise(fn: str, input, target, reduction: str, value, slope,
 
 
 def l1_loss(input, target, reduction: str = "mean") -> Tensor:
-    """Mean (or sum) of |input - target|; its slope is ±1 (0 where they are equal)."""
+    """The mean (or sum) of |input - target|; its slope is ±1 (0 where they are equal).
+
+    Args:
+        input (Tensor): any shape.
+        target (Tensor): the same shape.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'`` (one loss per element).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.l1_loss(mg.tensor([1.0, -1.0]), mg.tensor([0.0, 0.0]))
+        tensor(1.)
+    """
     return _pointwise("l1_loss", input, target, reduction, np.abs, np.sign)
 
 
 def smooth_l1_loss(input, target, reduction: str = "mean", beta: float = 1.0) -> Tensor:
-    """½d²/β where |d| < β, |d| - ½β elsewhere: quadratic near 0, linear (robust) far away."""
+    """½d²/β where |d| < β, |d| - ½β elsewhere (d = input - target): quadratic near 0, linear
+    (robust to outliers) far away.
+
+    Args:
+        input (Tensor): any shape.
+        target (Tensor): the same shape.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'`` (one loss per element).
+        beta (float): where the quadratic part ends (1).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.smooth_l1_loss(mg.tensor([0.5, 3.0]), mg.zeros(2), reduction="none")
+        tensor([0.125, 2.5  ])
+    """
     if beta < 0:
         raise ValueError(f"smooth_l1_loss: beta must be >= 0, got {beta}.")
     if beta == 0:
@@ -112,7 +141,20 @@ def smooth_l1_loss(input, target, reduction: str = "mean", beta: float = 1.0) ->
 
 
 def huber_loss(input, target, reduction: str = "mean", delta: float = 1.0) -> Tensor:
-    """½d² where |d| < δ, δ(|d| - ½δ) elsewhere (smooth L1 scaled by δ)."""
+    """½d² where |d| < δ, δ(|d| - ½δ) elsewhere (d = input - target): smooth L1 scaled by δ.
+
+    Args:
+        input (Tensor): any shape.
+        target (Tensor): the same shape.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'`` (one loss per element).
+        delta (float): where the quadratic part ends (1).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.huber_loss(mg.tensor([0.5, 3.0]), mg.zeros(2), reduction="sum", delta=2.0)
+        tensor(4.125)
+    """
     if delta <= 0:
         raise ValueError(f"huber_loss: delta must be > 0, got {delta}.")
     return _pointwise("huber_loss", input, target, reduction,
@@ -128,9 +170,21 @@ _BCE_EPS = float(np.float32(1e-12))
 def binary_cross_entropy(input, target, weight=None, reduction: str = "mean") -> Tensor:
     """-w·(t·log p + (1 - t)·log(1 - p)) for probabilities p in [0, 1].
 
-    As in PyTorch, each log is clamped at -100, so p = 0 or 1 gives a large finite
-    loss, and the slope's denominator p(1 - p) at least 1e-12.  For raw scores use
+    As in PyTorch, each log is clamped at -100, so p = 0 or 1 gives a large finite loss,
+    and the slope's denominator p(1 - p) at least 1e-12.  For raw scores use
     :func:`binary_cross_entropy_with_logits`, which is exact for any score.
+
+    Args:
+        input (Tensor): probabilities p (after a sigmoid), any shape.
+        target (Tensor): targets t in [0, 1], the same shape.
+        weight (Tensor, optional): w, broadcastable to the input.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'`` (one loss per element).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.binary_cross_entropy(mg.tensor([0.8, 0.1]), mg.tensor([1.0, 0.0]))
+        tensor(0.16425203)
     """
     fn = "binary_cross_entropy"
     F._check_reduction(reduction, fn)
@@ -164,10 +218,23 @@ def binary_cross_entropy_with_logits(input, target, weight=None, reduction: str 
                                      pos_weight=None) -> Tensor:
     """Sigmoid and binary cross-entropy in one, exact for scores of any size.
 
-    With s(z) = log(1 + e⁻ᶻ) computed as max(-z, 0) + log(1 + e^-|z|) (never
-    overflows), the loss is (1 - t)·z + (1 + (pos_weight - 1)·t)·s(z), and its
-    slope in z is σ(z) - t when pos_weight is 1.  ``pos_weight`` (one per class, the
-    last dimension) weighs the positive examples.
+    With s(z) = log(1 + e⁻ᶻ) computed as max(-z, 0) + log(1 + e^-|z|) (never overflows),
+    the loss is (1 - t)·z + (1 + (pos_weight - 1)·t)·s(z), and its slope in z is σ(z) - t
+    when ``pos_weight`` is 1.
+
+    Args:
+        input (Tensor): raw scores z, any shape.
+        target (Tensor): targets t in [0, 1], the same shape.
+        weight (Tensor, optional): a weight per element, broadcastable to the input.
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'`` (one loss per element).
+        pos_weight (Tensor, optional): weighs the positive examples, one per class (the
+            last dimension).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.binary_cross_entropy_with_logits(mg.tensor([1000.0, -1000.0]), mg.tensor([1.0, 0.0]))
+        tensor(0.)
     """
     fn = "binary_cross_entropy_with_logits"
     F._check_reduction(reduction, fn)
@@ -307,9 +374,22 @@ def nll_loss(input, target, weight=None, ignore_index: int = -100,
     """The negative log-likelihood of the target class, given log-probabilities.
 
     ``input`` (N, C) or (N, C, d1, ...) holds log-probabilities (``log_softmax``'s
-    output); ``target`` the class of each sample.  With class ``weight`` w, the mean
-    is Σ w[yᵢ]·(-input[i, yᵢ]) / Σ w[yᵢ]; targets equal to ``ignore_index`` count
-    for nothing.
+    output); ``target`` the class of each sample.  With class ``weight`` w, the mean is
+    Σ w[yᵢ]·(-input[i, yᵢ]) / Σ w[yᵢ]; targets equal to ``ignore_index`` count for nothing.
+
+    Args:
+        input (Tensor): log-probabilities, (N, C) or (N, C, d1, ...).
+        target (Tensor): class indices, (N,) or (N, d1, ...).
+        weight (Tensor, optional): (C,), a weight per class.
+        ignore_index (int): a target to skip (-100).
+        reduction (str): ``'mean'`` (weighted), ``'sum'`` or ``'none'`` (one per sample).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> logp = mg.tensor([[-0.1, -2.0], [-3.0, -0.5]])
+        >>> F.nll_loss(logp, mg.tensor([0, 1]))
+        tensor(0.3)
     """
     fn = "nll_loss"
     F._check_reduction(reduction, fn)
@@ -411,20 +491,61 @@ def _weight_not_reduction(weight, name: str):
 
 
 class MSELoss(_Loss):
-    """Mean squared error, for regression.  Prediction and target must have the same shape."""
+    """The mean squared error (:func:`minigrad.nn.functional.mse_loss`), for regression.
+
+    Args:
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``.
+
+    Shape:
+        prediction: any shape; target: the same (no broadcasting); output: a number.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.MSELoss()(mg.tensor([1.0, 3.0]), mg.tensor([1.0, 1.0]))
+        tensor(2.)
+    """
 
     def forward(self, prediction, target):
         return F.mse_loss(prediction, target, self.reduction)
 
 
 class L1Loss(_Loss):
-    """Mean absolute error."""
+    """The mean absolute error (:func:`minigrad.nn.functional.l1_loss`).
+
+    Args:
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``.
+
+    Shape:
+        input: any shape; target: the same; output: a number.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.L1Loss(reduction="sum")(mg.tensor([1.0, 3.0]), mg.tensor([1.0, 1.0]))
+        tensor(2.)
+    """
 
     def forward(self, input, target):
         return l1_loss(input, target, self.reduction)
 
 
 class SmoothL1Loss(_Loss):
+    """:func:`minigrad.nn.functional.smooth_l1_loss` as a module.
+
+    Args:
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``.
+        beta (float): where the quadratic part ends (1).
+
+    Shape:
+        input: any shape; target: the same; output: a number.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.SmoothL1Loss()(mg.tensor([0.5]), mg.tensor([0.0]))
+        tensor(0.125)
+    """
     def __init__(self, reduction: str = "mean", beta: float = 1.0):
         super().__init__(reduction)
         self.beta = beta
@@ -434,6 +555,21 @@ class SmoothL1Loss(_Loss):
 
 
 class HuberLoss(_Loss):
+    """:func:`minigrad.nn.functional.huber_loss` as a module.
+
+    Args:
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``.
+        delta (float): where the quadratic part ends (1).
+
+    Shape:
+        input: any shape; target: the same; output: a number.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.HuberLoss(delta=2.0)(mg.tensor([3.0]), mg.tensor([0.0]))
+        tensor(4.)
+    """
     def __init__(self, reduction: str = "mean", delta: float = 1.0):
         super().__init__(reduction)
         self.delta = delta
@@ -443,7 +579,22 @@ class HuberLoss(_Loss):
 
 
 class BCELoss(_Loss):
-    """Binary cross-entropy of probabilities (after a sigmoid)."""
+    """Binary cross-entropy of probabilities (after a sigmoid):
+    :func:`minigrad.nn.functional.binary_cross_entropy`.
+
+    Args:
+        weight (Tensor, optional): a weight per element (broadcast).
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``.
+
+    Shape:
+        input: probabilities, any shape; target: the same; output: a number.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.BCELoss()(mg.tensor([0.5]), mg.tensor([1.0]))
+        tensor(0.69314718)
+    """
 
     def __init__(self, weight=None, reduction: str = "mean"):
         super().__init__(reduction)
@@ -454,7 +605,23 @@ class BCELoss(_Loss):
 
 
 class BCEWithLogitsLoss(_Loss):
-    """Binary cross-entropy of raw scores: stable for any score; prefer it to Sigmoid + BCELoss."""
+    """Binary cross-entropy of raw scores: stable for any score; prefer it to Sigmoid +
+    BCELoss (:func:`minigrad.nn.functional.binary_cross_entropy_with_logits`).
+
+    Args:
+        weight (Tensor, optional): a weight per element (broadcast).
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``.
+        pos_weight (Tensor, optional): weighs the positive examples, one per class.
+
+    Shape:
+        input: scores, any shape; target: the same; output: a number.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.BCEWithLogitsLoss()(mg.tensor([0.0]), mg.tensor([1.0]))
+        tensor(0.69314718)
+    """
 
     def __init__(self, weight=None, reduction: str = "mean", pos_weight=None):
         super().__init__(reduction)
@@ -468,7 +635,22 @@ class BCEWithLogitsLoss(_Loss):
 
 class NLLLoss(_Loss):
     """Negative log-likelihood of log-probabilities (``LogSoftmax`` + ``NLLLoss`` =
-    ``CrossEntropyLoss``)."""
+    ``CrossEntropyLoss``): :func:`minigrad.nn.functional.nll_loss`.
+
+    Args:
+        weight (Tensor, optional): (C,), a weight per class.
+        ignore_index (int): a target to skip (-100).
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``.
+
+    Shape:
+        input: (N, C) log-probabilities; target: (N,) class indices; output: a number.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.NLLLoss()(mg.tensor([[-0.5, -1.0]]), mg.tensor([1]))
+        tensor(1.)
+    """
 
     def __init__(self, weight=None, ignore_index: int = -100, reduction: str = "mean"):
         super().__init__(reduction)
@@ -480,13 +662,30 @@ class NLLLoss(_Loss):
 
 
 class CrossEntropyLoss(_Loss):
-    """Softmax and negative log-likelihood in one, for classification.
+    """Softmax and negative log-likelihood in one, for classification
+    (:func:`minigrad.nn.functional.cross_entropy`).
 
-    Give it raw scores (logits) of shape (N, C) (or (N, C, d1, ...)) and class
-    indices of shape (N,) (or (N, d1, ...)), or class probabilities of the logits'
-    shape.  It is computed through ``log_softmax``, which stays finite for logits of
-    any size, so do not apply softmax yourself first.  ``weight``, ``ignore_index``,
-    ``reduction`` and ``label_smoothing`` are PyTorch's.
+    Give it raw scores (logits) of shape (N, C) (or (N, C, d1, ...)) and class indices of
+    shape (N,) (or (N, d1, ...)), or class probabilities of the logits' shape.  It is
+    computed through ``log_softmax``, which stays finite for logits of any size, so do not
+    apply softmax yourself first.
+
+    Args:
+        weight (Tensor, optional): (C,), a weight per class.
+        ignore_index (int): a target to skip (-100).
+        reduction (str): ``'mean'``, ``'sum'`` or ``'none'``.
+        label_smoothing (float): mix the targets with the uniform distribution (0).
+
+    Shape:
+        logits: (N, C); target: (N,) class indices or (N, C) probabilities; output: a
+        number.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> loss_fn = nn.CrossEntropyLoss(label_smoothing=0.1)
+        >>> loss_fn(mg.tensor([[10.0, 0.0], [0.0, 10.0]]), mg.tensor([0, 1]))
+        tensor(0.5000454)
     """
 
     def __init__(self, weight=None, ignore_index: int = -100, reduction: str = "mean",
@@ -498,3 +697,127 @@ class CrossEntropyLoss(_Loss):
     def forward(self, logits, target):
         return F.cross_entropy(logits, target, self.weight, self.ignore_index, self.reduction,
                                self.label_smoothing)
+
+
+# -- Kullback-Leibler divergence -----------------------------------------------------------
+_KL_REDUCTIONS = ("mean", "batchmean", "sum", "none")
+
+
+def kl_div(input, target, size_average=None, reduce=None, reduction: str = "mean",
+           log_target: bool = False) -> Tensor:
+    """The Kullback-Leibler divergence of ``target`` from ``input``, as PyTorch's ``kl_div``:
+    pointwise ``target · (log target - input)``, where ``input`` holds *log*-probabilities.
+
+    ``reduction='batchmean'`` (the sum divided by the batch size) is the divergence as
+    mathematics defines it; ``'mean'`` (the default, as in PyTorch) divides by the number of
+    elements instead and warns that it does.  Where ``target`` is 0 its term is 0.
+
+    Args:
+        input (Tensor): log-probabilities, e.g. ``log_softmax`` of scores, shape (N, *).
+        target (Tensor): probabilities of the same shape (or log-probabilities with
+            ``log_target=True``: then the term is ``exp(target) · (target - input)``).
+        size_average: PyTorch's deprecated argument; must be None (use ``reduction``).
+        reduce: PyTorch's deprecated argument; must be None (use ``reduction``).
+        reduction (str): ``'mean'``, ``'batchmean'``, ``'sum'`` or ``'none'``.
+        log_target (bool): ``target`` holds log-probabilities.
+
+    Shape:
+        a number, or ``input``'s shape for ``reduction='none'``.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> p = mg.tensor([[0.25, 0.75]])
+        >>> q = mg.tensor([[0.5, 0.5]])
+        >>> F.kl_div(q.log(), p, reduction="batchmean")
+        tensor(0.13081204)
+    """
+    fn = "kl_div"
+    if size_average is not None or reduce is not None:
+        raise TypeError(f"{fn}: size_average and reduce are PyTorch's deprecated arguments; "
+                        f"pass reduction= ('mean', 'batchmean', 'sum' or 'none') instead.")
+    if reduction not in _KL_REDUCTIONS:
+        raise ValueError(f"{fn}: reduction must be one of {_KL_REDUCTIONS}, got {reduction!r}.")
+    if reduction == "mean":
+        warnings.warn("kl_div: reduction='mean' divides by the number of elements, not by the "
+                      "batch size; reduction='batchmean' gives the KL divergence as defined (as "
+                      "PyTorch warns too).", UserWarning, stacklevel=2)
+    x, t = F._tensor(input, "input", fn), F._tensor(target, "target", fn)
+    _same_shape(x, t, fn)
+    if x.dtype.kind != "f" or t.dtype.kind != "f":
+        raise TypeError(f"{fn}: the input and target must be floating-point tensors, got "
+                        f"{x.dtype} and {t.dtype} (PyTorch refuses integers and bools too); "
+                        f"convert them first, e.g. with .double().")
+    dtype = result_type(x, t)                     # PyTorch's promotion of two floats
+    X, T = x.data.astype(dtype, copy=False), t.data.astype(dtype, copy=False)
+    own = t.data        # e^t and t·log t are computed in the target's own dtype, as PyTorch's
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if log_target:
+            e = np.exp(own).astype(dtype, copy=False)
+            values = e * (T - X)
+        else:
+            log_t = np.log(own)
+            values = np.where(own == 0, 0, own * log_t).astype(dtype, copy=False) - T * X
+            log_t = log_t.astype(dtype, copy=False)
+    if reduction == "batchmean":
+        loss = np.asarray(values.sum() / (X.shape[0] if X.ndim else 1), dtype=dtype)
+        scale = 1.0 / (X.shape[0] if X.ndim else 1)
+    else:
+        loss, scale = _reduce(values, reduction, dtype)
+    need_x, need_t = x.requires_grad, t.requires_grad
+
+    def backward(g):
+        up = _upstream(g, scale)
+        gx = gt = None
+        with np.errstate(divide="ignore", invalid="ignore"):
+            if need_x:
+                gx = -(e if log_target else T) * up
+            if need_t:
+                # d/dt: e·(t - x + 1) with log targets; else log t + 1 - x (NaN at t = 0,
+                # as PyTorch's xlogy gives)
+                gt = (e * (T - X + 1) if log_target
+                      else np.where(T == 0, np.nan, log_t + 1) - X) * up
+        return gx, gt
+
+    if x.dtype != dtype or t.dtype != dtype:
+        backward = grads_as(backward, x, t)
+    return record(loss, (x, t), backward, fn, saved=(x, t))
+
+
+class KLDivLoss(_Loss):
+    """The Kullback-Leibler divergence loss (:func:`kl_div`): the input holds
+    log-probabilities, the target probabilities (or log-probabilities with
+    ``log_target=True``).
+
+    Args:
+        size_average: PyTorch's deprecated argument; must be None.
+        reduce: PyTorch's deprecated argument; must be None.
+        reduction (str): ``'mean'`` (the default, which warns), ``'batchmean'`` (the KL
+            divergence as defined), ``'sum'`` or ``'none'``.
+        log_target (bool): the target holds log-probabilities.
+
+    Shape:
+        input (N, *), target the same; output a number, or (N, *) for ``'none'``.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> loss = nn.KLDivLoss(reduction="batchmean")
+        >>> loss(mg.tensor([[0.5, 0.5]]).log(), mg.tensor([[0.25, 0.75]]))
+        tensor(0.13081204)
+    """
+
+    def __init__(self, size_average=None, reduce=None, reduction: str = "mean",
+                 log_target: bool = False):
+        Module.__init__(self)
+        if size_average is not None or reduce is not None:
+            raise TypeError("KLDivLoss: size_average and reduce are PyTorch's deprecated "
+                            "arguments; pass reduction= instead.")
+        if reduction not in _KL_REDUCTIONS:
+            raise ValueError(f"KLDivLoss: reduction must be one of {_KL_REDUCTIONS}, got "
+                             f"{reduction!r}.")
+        self.reduction, self.log_target = reduction, log_target
+
+    def forward(self, input, target):
+        """The loss of log-probabilities ``input`` against ``target`` (see :func:`kl_div`)."""
+        return kl_div(input, target, reduction=self.reduction, log_target=self.log_target)

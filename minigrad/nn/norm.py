@@ -76,13 +76,32 @@ def _grads(gx, g, xhat, axes, need):
 # -- batch norm ----------------------------------------------------------------------------
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training: bool = False,
                momentum: float = 0.1, eps: float = 1e-5) -> Tensor:
-    """Normalise each channel (axis 1) of ``input`` (N, C, ...) over the batch and positions.
+    """Normalise each channel (axis 1) of ``input`` (N, C, ...) over the batch and positions,
+    then scale by ``weight`` and shift by ``bias`` (chapter 11).
 
-    In training, the batch's statistics are used and ``running_mean``/``running_var``
-    (when given) are updated in place: ``running = (1 - momentum)·running +
-    momentum·batch`` with the *unbiased* variance, as PyTorch (``momentum=None`` is
-    for the caller to turn into 1/batches_seen).  Otherwise the running statistics
-    are used and backward treats them as constants.
+    In training, the batch's statistics are used and ``running_mean``/``running_var`` (when
+    given) are updated in place: ``running = (1 - momentum)·running + momentum·batch`` with
+    the *unbiased* variance, as PyTorch (``momentum=None`` is for the caller to turn into
+    1/batches_seen).  Otherwise the running statistics are used and backward treats them as
+    constants.
+
+    Args:
+        input (Tensor): (N, C, ...).
+        running_mean (Tensor, optional): (C,), updated in place in training.
+        running_var (Tensor, optional): (C,), likewise.
+        weight (Tensor, optional): (C,), the scale γ.
+        bias (Tensor, optional): (C,), the shift β.
+        training (bool): use (and update from) the batch's statistics.
+        momentum (float): the running statistics' update rate.
+        eps (float): added to the variance before the square root.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> x = mg.tensor([[1.0, 10.0], [3.0, 30.0]])
+        >>> F.batch_norm(x, None, None, training=True).data.round(4)
+        array([[-1., -1.],
+               [ 1.,  1.]])
     """
     x = F._tensor(input, "input", "batch_norm")
     X = x.data
@@ -205,12 +224,58 @@ class _BatchNorm(Module):
 
 
 class BatchNorm1d(_BatchNorm):
-    """Batch norm of (N, C) or (N, C, L) inputs, per channel C."""
+    """Batch norm of (N, C) or (N, C, L) inputs, per channel C (:func:`batch_norm`), with
+    running statistics for evaluation (chapter 11).
+
+    Args:
+        num_features (int): C, the channels.
+        eps (float): added to the variance before the square root (1e-5).
+        momentum (float or None): the running statistics' update rate (0.1); None keeps a
+            cumulative average of every batch seen.
+        affine (bool): learn a per-channel ``weight`` (ones at first) and ``bias`` (zeros).
+        track_running_stats (bool): keep ``running_mean`` and ``running_var`` (buffers) to
+            use after ``eval()``; without them batch statistics are always used.
+        dtype: the parameters' and buffers' dtype (float64).
+
+    Shape:
+        x: (N, C) or (N, C, L); the output has the same.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> bn = nn.BatchNorm1d(3)
+        >>> bn(mg.randn(8, 3)).shape, bn.running_mean.shape
+        ((8, 3), (3,))
+        >>> bn
+        BatchNorm1d(3, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True)
+    """
     _ndims = (2, 3)
 
 
 class BatchNorm2d(_BatchNorm):
-    """Batch norm of images (N, C, H, W), per channel C (over the batch and every pixel)."""
+    """Batch norm of images (N, C, H, W), per channel C (over the batch and every pixel), with
+    running statistics for evaluation.
+
+    Args:
+        num_features (int): C, the channels.
+        eps (float): added to the variance before the square root (1e-5).
+        momentum (float or None): the running statistics' update rate (0.1); None keeps a
+            cumulative average of every batch seen.
+        affine (bool): learn a per-channel ``weight`` (ones at first) and ``bias`` (zeros).
+        track_running_stats (bool): keep ``running_mean`` and ``running_var`` (buffers) to
+            use after ``eval()``; without them batch statistics are always used.
+        dtype: the parameters' and buffers' dtype (float64).
+
+    Shape:
+        x: (N, C, H, W); the output has the same.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> bn = nn.BatchNorm2d(16, momentum=None)
+        >>> bn(mg.randn(4, 16, 5, 5)).shape, int(bn.num_batches_tracked.item())
+        ((4, 16, 5, 5), 1)
+    """
     _ndims = (4,)
 
 
@@ -222,7 +287,24 @@ def _shape_tuple(normalized_shape) -> tuple:
 
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps: float = 1e-5) -> Tensor:
-    """Normalise each sample over its last ``len(normalized_shape)`` dimensions."""
+    """Normalise each sample over its last ``len(normalized_shape)`` dimensions (mean 0,
+    variance 1), then scale by ``weight`` and shift by ``bias``; the same in training and
+    evaluation (transformers use it).
+
+    Args:
+        input (Tensor): (..., *normalized_shape).
+        normalized_shape (int or tuple): the trailing shape normalised over.
+        weight (Tensor, optional): the scale, of shape ``normalized_shape``.
+        bias (Tensor, optional): the shift, of shape ``normalized_shape``.
+        eps (float): added to the variance before the square root.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.layer_norm(mg.tensor([[1.0, 3.0], [10.0, 30.0]]), 2).data.round(4)
+        array([[-1.,  1.],
+               [-1.,  1.]])
+    """
     x = F._tensor(input, "input", "layer_norm")
     X = x.data
     require_float(X.dtype, "layer_norm")
@@ -286,8 +368,25 @@ def _layer_norm_graph(ctx, g):
 
 
 class LayerNorm(Module):
-    """``LayerNorm(normalized_shape, eps=1e-5, elementwise_affine=True, bias=True)``: weight
-    starts at ones and bias at zeros, as in PyTorch."""
+    """``LayerNorm(normalized_shape, eps=1e-5, elementwise_affine=True, bias=True)``:
+    :func:`layer_norm` with a learned weight (ones at first) and bias (zeros), as PyTorch's.
+
+    Args:
+        normalized_shape (int or tuple): the trailing shape normalised over.
+        eps (float): added to the variance before the square root.
+        elementwise_affine (bool): learn ``weight`` (and ``bias``).
+        bias (bool): learn ``bias`` too.
+        dtype: the parameters' dtype (float64).
+
+    Shape:
+        x: (..., *normalized_shape); the output has the same.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.LayerNorm(16)(mg.randn(2, 5, 16)).shape
+        (2, 5, 16)
+    """
 
     def __init__(self, normalized_shape, eps: float = 1e-5, elementwise_affine: bool = True,
                  bias: bool = True, dtype=np.float64):
@@ -308,3 +407,132 @@ class LayerNorm(Module):
     def extra_repr(self) -> str:
         return (f"{self.normalized_shape}, eps={self.eps}, "
                 f"elementwise_affine={self.elementwise_affine}")
+
+
+# -- group norm ----------------------------------------------------------------------------
+def group_norm(input, num_groups: int, weight=None, bias=None, eps: float = 1e-5) -> Tensor:
+    """Normalise each sample's channels in ``num_groups`` groups: mean 0 and variance 1
+    over every channel and position of a group, then per-channel ``weight`` and ``bias``.
+
+    Unlike batch norm it never looks across the batch, so it behaves the same for a batch
+    of one, in training and in evaluation.
+
+    Args:
+        input (Tensor): shape (N, C, ...), C divisible by ``num_groups``.
+        num_groups (int): how many groups the C channels are split into (in order).
+        weight (Tensor, optional): per-channel scale γ, shape (C,).
+        bias (Tensor, optional): per-channel shift β, shape (C,).
+        eps (float): added to the variance before the square root.
+
+    Shape:
+        output: the same as ``input``.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> x = mg.tensor([[[1.0, 3.0], [5.0, 7.0], [0.0, 0.0], [2.0, 2.0]]])
+        >>> F.group_norm(x, 2).data.round(4)
+        array([[[-1.3416, -0.4472],
+                [ 0.4472,  1.3416],
+        <BLANKLINE>
+                [-1.    , -1.    ],
+                [ 1.    ,  1.    ]]])
+    """
+    x = F._tensor(input, "input", "group_norm")
+    require_float(x.dtype, "group_norm")
+    X = x.data
+    if X.ndim < 2:
+        raise ShapeError(f"group_norm: expected an input of shape (N, C, ...), got {x.shape}.")
+    if isinstance(num_groups, bool) or not isinstance(num_groups, numbers.Integral) \
+            or num_groups < 1:
+        raise ValueError(f"group_norm: num_groups must be a positive integer, got "
+                         f"{num_groups!r}.")
+    N, C = X.shape[:2]
+    if C % num_groups:
+        raise ShapeError(f"group_norm: the input's {C} channels (shape {x.shape}) cannot be split "
+                         f"into num_groups={num_groups} equal groups.")
+    for name, t in (("weight", weight), ("bias", bias)):
+        if t is not None and tuple(t.shape) != (C,):
+            raise ShapeError(f"group_norm: {name} must have shape ({C},) for an input with {C} "
+                             f"channels, got {tuple(t.shape)}.")
+    grouped = (N, num_groups, -1)
+    channel = (1, C) + (1,) * (X.ndim - 2)
+    Xg = X.reshape(grouped)
+    mean = Xg.mean(axis=2, keepdims=True)
+    xhat = Xg - mean
+    var = (xhat * xhat).mean(axis=2, keepdims=True)
+    invstd = 1 / np.sqrt(var + eps)
+    xhat *= invstd
+    xhat = xhat.reshape(X.shape)
+    inputs, need = _inputs(x, weight, bias, "group_norm")
+    gamma = None if weight is None else inputs[1].data.reshape(channel)
+    out = xhat * gamma if gamma is not None else xhat.copy()
+    if bias is not None:
+        out += inputs[-1].data.reshape(channel)
+    others = (0,) + tuple(range(2, X.ndim))          # every axis but the channels
+
+    def backward(g):
+        gx = None
+        if need[0]:
+            gh = g * gamma if gamma is not None else g
+            gx = _normalize_backward(gh.reshape(grouped), xhat.reshape(grouped), invstd,
+                                     None, 2).reshape(g.shape)
+        return _grads(gx, g, xhat, others, need)
+
+    return record(out, inputs, backward, "group_norm",
+                  saved=inputs[1:2] if weight is not None else ())   # x̂ is its own copy
+
+
+class GroupNorm(Module):
+    """Group normalisation (Wu and He, 2018): :func:`group_norm` with a learned per-channel
+    scale (ones at first) and shift (zeros at first).
+
+    Args:
+        num_groups (int): groups the channels are split into; must divide ``num_channels``.
+        num_channels (int): C, the channels of the input.
+        eps (float): added to the variance before the square root.
+        affine (bool): learn ``weight`` and ``bias`` (True by default).
+        device: ``"cpu"`` or None.
+        dtype: the parameters' dtype (float64 by default).
+        bias (bool): learn ``bias`` too (keyword-only, as in PyTorch).
+
+    Shape:
+        input (N, C, ...); output the same.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> gn = nn.GroupNorm(2, 4)
+        >>> gn(mg.randn(3, 4, 5, 5)).shape
+        (3, 4, 5, 5)
+        >>> gn
+        GroupNorm(2, 4, eps=1e-05, affine=True, bias=True)
+    """
+
+    def __init__(self, num_groups: int, num_channels: int, eps: float = 1e-5,
+                 affine: bool = True, device=None, dtype=np.float64, *, bias: bool = True):
+        super().__init__()
+        from ..device import check_device
+
+        check_device(device, "GroupNorm")
+        for name, value in (("num_groups", num_groups), ("num_channels", num_channels)):
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1:
+                raise ValueError(f"GroupNorm: {name} must be a positive integer, got {value!r}.")
+        if num_channels % num_groups:
+            raise ValueError(f"GroupNorm: num_channels ({num_channels}) must be divisible by "
+                             f"num_groups ({num_groups}).")
+        self.num_groups, self.num_channels = int(num_groups), int(num_channels)
+        self.eps, self.affine = float(eps), affine
+        self.weight = Parameter(np.ones(num_channels, dtype=dtype)) if affine else None
+        self.bias = Parameter(np.zeros(num_channels, dtype=dtype)) if affine and bias else None
+
+    def forward(self, x):
+        """Normalise ``x`` of shape (N, C, ...) (see :func:`group_norm`)."""
+        if x.ndim >= 2 and x.shape[1] != self.num_channels:
+            raise ShapeError(f"GroupNorm: expected {self.num_channels} channels (axis 1), got "
+                             f"input of shape {x.shape}.")
+        return group_norm(x, self.num_groups, self.weight, self.bias, self.eps)
+
+    def extra_repr(self) -> str:
+        return (f"{self.num_groups}, {self.num_channels}, eps={self.eps}, affine={self.affine}, "
+                f"bias={self.bias is not None}")

@@ -49,7 +49,26 @@ def _source_index(n: int, before: int, after: int, mode: str) -> np.ndarray:
 
 
 def pad(input, pad, mode: str = "constant", value: float = 0.0) -> Tensor:
-    """``input`` with a border; see the module docstring for ``pad``'s order and the modes."""
+    """``input`` with a border (or, with negative amounts, cut), as PyTorch's ``F.pad``: the
+    amounts run **last dimension first**, ``(left, right)`` for the last dimension, then
+    ``(top, bottom)`` for the one before, and so on.
+
+    Args:
+        input (Tensor): any shape.
+        pad (tuple of ints): an even number of amounts.
+        mode (str): ``'constant'`` (``value``), ``'reflect'`` (mirror without the edge),
+            ``'replicate'`` (repeat the edge) or ``'circular'`` (wrap around).
+        value (float): the constant's value (0).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> x = mg.tensor([[1.0, 2.0, 3.0]])
+        >>> F.pad(x, (2, 1))
+        tensor([[0., 0., 1., 2., 3., 0.]])
+        >>> F.pad(x, (2, 2), mode="reflect")
+        tensor([[3., 2., 1., 2., 3., 2., 1.]])
+    """
     x = F._tensor(input, "input", "pad")
     X = x.data
     widths = _pad_widths(pad, X.ndim)

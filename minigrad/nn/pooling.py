@@ -142,14 +142,49 @@ def _max_pool(nd, input, kernel_size, stride, padding, dilation, ceil_mode, retu
 
 def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode: bool = False,
                return_indices: bool = False):
-    """The maximum of each window of length ``kernel_size``: (N, C, L) -> (N, C, L_out)."""
+    """The maximum of each window of length ``kernel_size``: (N, C, L) -> (N, C, L_out); the
+    gradient goes to the maximum of each window (the first of a tie).
+
+    Args:
+        input (Tensor): (N, C, L) or (C, L).
+        kernel_size (int): the window length.
+        stride (int, optional): the step between windows (the kernel size).
+        padding (int): -inf added on each side (at most half the kernel).
+        dilation (int): the spacing of the window's taps (1).
+        ceil_mode (bool): round the output length up (a last, partial window).
+        return_indices (bool): also return where each maximum was (flat positions in L).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.max_pool1d(mg.tensor([[[1.0, 3.0, 2.0, 5.0, 4.0]]]), 2)
+        tensor([[[3., 5.]]])
+    """
     return _max_pool(1, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
 
 
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode: bool = False,
                return_indices: bool = False):
-    """The maximum of each window: (N, C, H, W) -> (N, C, H_out, W_out); stride defaults to
-    the kernel size (windows side by side)."""
+    """The maximum of each window: (N, C, H, W) -> (N, C, H_out, W_out); stride defaults to the
+    kernel size (windows side by side), so ``max_pool2d(x, 2)`` halves height and width.
+
+    Args:
+        input (Tensor): (N, C, H, W) or (C, H, W).
+        kernel_size (int or pair): the window.
+        stride (int or pair, optional): the step between windows (the kernel size).
+        padding (int or pair): -inf added on each side (at most half the kernel).
+        dilation (int or pair): the spacing of the window's taps (1).
+        ceil_mode (bool): round the output size up.
+        return_indices (bool): also return where each maximum was (flat positions in H·W).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> x = mg.arange(16.0).reshape(1, 1, 4, 4)
+        >>> F.max_pool2d(x, 2)
+        tensor([[[[ 5.,  7.],
+                  [13., 15.]]]])
+    """
     return _max_pool(2, input, kernel_size, stride, padding, dilation, ceil_mode, return_indices)
 
 
@@ -234,13 +269,46 @@ def _check_override(divisor_override, fn: str) -> None:
 
 def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode: bool = False,
                count_include_pad: bool = True) -> Tensor:
-    """The mean of each window of length ``kernel_size``."""
+    """The mean of each window of length ``kernel_size``: (N, C, L) -> (N, C, L_out).
+
+    Args:
+        input (Tensor): (N, C, L) or (C, L).
+        kernel_size (int): the window length.
+        stride (int, optional): the step between windows (the kernel size).
+        padding (int): zeros added on each side.
+        ceil_mode (bool): round the output length up.
+        count_include_pad (bool): count the padding zeros in each mean (True).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.avg_pool1d(mg.tensor([[[1.0, 3.0, 2.0, 6.0]]]), 2)
+        tensor([[[2., 4.]]])
+    """
     return _avg_pool(1, input, kernel_size, stride, padding, ceil_mode, count_include_pad, None)
 
 
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode: bool = False,
                count_include_pad: bool = True, divisor_override=None) -> Tensor:
-    """The mean of each window; stride defaults to the kernel size."""
+    """The mean of each window: (N, C, H, W) -> (N, C, H_out, W_out); stride defaults to the
+    kernel size.
+
+    Args:
+        input (Tensor): (N, C, H, W) or (C, H, W).
+        kernel_size (int or pair): the window.
+        stride (int or pair, optional): the step between windows (the kernel size).
+        padding (int or pair): zeros added on each side.
+        ceil_mode (bool): round the output size up.
+        count_include_pad (bool): count the padding zeros in each mean (True).
+        divisor_override (int, optional): divide by this instead of the window's size.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.avg_pool2d(mg.arange(16.0).reshape(1, 1, 4, 4), 2)
+        tensor([[[[ 2.5,  4.5],
+                  [10.5, 12.5]]]])
+    """
     return _avg_pool(2, input, kernel_size, stride, padding, ceil_mode, count_include_pad,
                      divisor_override)
 
@@ -299,13 +367,36 @@ def _adaptive_avg_pool(nd, input, output_size) -> Tensor:
 
 
 def adaptive_avg_pool1d(input, output_size) -> Tensor:
-    """Average (N, C, L) down to (N, C, output_size), whatever L is."""
+    """Average (N, C, L) down to (N, C, output_size), whatever L is: window i covers
+    ⌊i·L/out⌋ … ⌈(i + 1)·L/out⌉, as PyTorch's.
+
+    Args:
+        input (Tensor): (N, C, L) or (C, L).
+        output_size (int): the length wanted.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.adaptive_avg_pool1d(mg.tensor([[[1.0, 2.0, 3.0, 4.0, 5.0]]]), 2)
+        tensor([[[2., 4.]]])
+    """
     return _adaptive_avg_pool(1, input, output_size)
 
 
 def adaptive_avg_pool2d(input, output_size) -> Tensor:
     """Average (N, C, H, W) down to (N, C, *output_size), whatever H and W are; output_size 1
-    is global average pooling."""
+    is global average pooling.
+
+    Args:
+        input (Tensor): (N, C, H, W) or (C, H, W).
+        output_size (int or pair): the size wanted.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.nn import functional as F
+        >>> F.adaptive_avg_pool2d(mg.randn(2, 8, 7, 5), 1).shape
+        (2, 8, 1, 1)
+    """
     return _adaptive_avg_pool(2, input, output_size)
 
 
@@ -329,11 +420,48 @@ class _MaxPoolNd(Module):
 
 
 class MaxPool1d(_MaxPoolNd):
+    """Max pooling over sequences (:func:`max_pool1d`).
+
+    Args:
+        kernel_size (int or tuple): the window.
+        stride (int or tuple, optional): the step between windows (the kernel size).
+        padding (int or tuple): -inf added on each side.
+        dilation (int or tuple): the spacing of the window's taps (1).
+        return_indices (bool): also return where each maximum was.
+        ceil_mode (bool): round the output size up.
+
+    Shape:
+        x: (N, C, L) -> (N, C, L_out).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.MaxPool1d(2)(mg.zeros(4, 3, 10)).shape
+        (4, 3, 5)
+    """
     _nd = 1
 
 
 class MaxPool2d(_MaxPoolNd):
-    """Max pooling over images; ``MaxPool2d(2)`` halves the height and width."""
+    """Max pooling over images (:func:`max_pool2d`); ``MaxPool2d(2)`` halves the height and width.
+
+    Args:
+        kernel_size (int or tuple): the window.
+        stride (int or tuple, optional): the step between windows (the kernel size).
+        padding (int or tuple): -inf added on each side.
+        dilation (int or tuple): the spacing of the window's taps (1).
+        return_indices (bool): also return where each maximum was.
+        ceil_mode (bool): round the output size up.
+
+    Shape:
+        x: (N, C, H, W) -> (N, C, H_out, W_out).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.MaxPool2d(2)(mg.zeros(4, 3, 28, 28)).shape
+        (4, 3, 14, 14)
+    """
     _nd = 2
 
 
@@ -356,6 +484,24 @@ class _AvgPoolNd(Module):
 
 
 class AvgPool1d(_AvgPoolNd):
+    """Average pooling over sequences (:func:`avg_pool1d`).
+
+    Args:
+        kernel_size (int or tuple): the window.
+        stride (int or tuple, optional): the step between windows (the kernel size).
+        padding (int or tuple): zeros added on each side.
+        ceil_mode (bool): round the output size up.
+        count_include_pad (bool): count the padding zeros in each mean (True).
+
+    Shape:
+        x: (N, C, L) -> (N, C, L_out).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.AvgPool1d(3, stride=1)(mg.zeros(2, 1, 10)).shape
+        (2, 1, 8)
+    """
     _nd = 1
 
     def __init__(self, kernel_size, stride=None, padding=0, ceil_mode: bool = False,
@@ -364,6 +510,26 @@ class AvgPool1d(_AvgPoolNd):
 
 
 class AvgPool2d(_AvgPoolNd):
+    """Average pooling over images (:func:`avg_pool2d`).
+
+    Args:
+        kernel_size (int or tuple): the window.
+        stride (int or tuple, optional): the step between windows (the kernel size).
+        padding (int or tuple): zeros added on each side.
+        ceil_mode (bool): round the output size up.
+        count_include_pad (bool): count the padding zeros in each mean (True).
+        divisor_override (int, optional): divide by this instead of the window's size.
+
+    Shape:
+        x: (N, C, H, W) -> (N, C, H_out, W_out).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.AvgPool2d(4)(mg.ones(1, 1, 8, 8))
+        tensor([[[[1., 1.],
+                  [1., 1.]]]])
+    """
     _nd = 2
 
 
@@ -382,9 +548,37 @@ class _AdaptiveAvgPoolNd(Module):
 
 
 class AdaptiveAvgPool1d(_AdaptiveAvgPoolNd):
+    """Average down to a fixed length (:func:`adaptive_avg_pool1d`).
+
+    Args:
+        output_size (int): the length wanted.
+
+    Shape:
+        x: (N, C, L) -> (N, C, output_size).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.AdaptiveAvgPool1d(4)(mg.zeros(2, 3, 17)).shape
+        (2, 3, 4)
+    """
     _nd = 1
 
 
 class AdaptiveAvgPool2d(_AdaptiveAvgPoolNd):
-    """Average down to a fixed size; ``AdaptiveAvgPool2d(1)`` is global average pooling."""
+    """Average down to a fixed size (:func:`adaptive_avg_pool2d`); ``AdaptiveAvgPool2d(1)`` is
+    global average pooling.
+
+    Args:
+        output_size (int or pair): the size wanted.
+
+    Shape:
+        x: (N, C, H, W) -> (N, C, *output_size).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.AdaptiveAvgPool2d(1)(mg.zeros(2, 3, 7, 7)).shape
+        (2, 3, 1, 1)
+    """
     _nd = 2

@@ -309,12 +309,36 @@ class _RNNBase(Module):
 
 
 class RNN(_RNNBase):
-    """Elman RNN over a sequence: ``output, h_n = rnn(x, h0=None)``.
+    """Elman RNN over a sequence: ``output, h_n = rnn(x, h0=None)``; each step is
+    h' = tanh(x W_ihᵀ + b_ih + h W_hhᵀ + b_hh) (or relu), PyTorch's parameters and layout
+    (``weight_ih_l0`` …), in one fused op per layer and direction.
 
-    x: (T, N, input_size), or (N, T, input_size) with ``batch_first=True``, or
-    (T, input_size) unbatched; output: every step's last-layer hidden state, with
-    both directions side by side when bidirectional; h_n: (num_layers·directions,
-    N, hidden_size), each layer's final state.  ``nonlinearity`` is 'tanh' or 'relu'.
+    Args:
+        input_size (int): the features of each step's input.
+        hidden_size (int): the features of the hidden state.
+        num_layers (int): stacked layers, each fed the previous one's outputs (1).
+        nonlinearity (str): ``'tanh'`` or ``'relu'``.
+        bias (bool): learn the biases (True).
+        batch_first (bool): inputs and outputs are (N, T, features) instead of (T, N, …).
+        dropout (float): dropout on each layer's output but the last, in training (0).
+        bidirectional (bool): also run each layer from the end, and join both directions.
+        dtype: the parameters' dtype (float64).
+        rng (optional): the generator for the initial weights (uniform in ±1/√hidden_size).
+
+    Shape:
+        x: (T, N, input_size), or (N, T, input_size) with ``batch_first=True``, or
+        (T, input_size) unbatched.
+        hx: (num_layers·directions, N, hidden_size), or None (zeros).
+        output: every step's last-layer hidden state, both directions side by side;
+        h_n: each layer's final state, like hx.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> rnn = nn.RNN(3, 8, num_layers=2, batch_first=True)
+        >>> output, h_n = rnn(mg.randn(4, 10, 3))
+        >>> output.shape, h_n.shape
+        ((4, 10, 8), (2, 4, 8))
     """
 
     def __init__(self, input_size: int, hidden_size: int, num_layers: int = 1,
@@ -333,10 +357,34 @@ class RNN(_RNNBase):
 
 
 class LSTM(_RNNBase):
-    """Long short-term memory over a sequence: ``output, (h_n, c_n) = lstm(x, (h0, c0))``.
-
-    Shapes as :class:`RNN`; c_n is each layer's final cell state.  Either both
+    """Long short-term memory over a sequence: ``output, (h_n, c_n) = lstm(x, (h0, c0))``, with
+    PyTorch's gates (input, forget, cell, output), parameters and layout.  Either both
     initial states are given or neither (zeros).
+
+    Args:
+        input_size (int): the features of each step's input.
+        hidden_size (int): the features of the hidden state.
+        num_layers (int): stacked layers, each fed the previous one's outputs (1).
+        bias (bool): learn the biases (True).
+        batch_first (bool): inputs and outputs are (N, T, features) instead of (T, N, …).
+        dropout (float): dropout on each layer's output but the last, in training (0).
+        bidirectional (bool): also run each layer from the end, and join both directions.
+        proj_size (int): must be 0 (LSTM projections are not supported).
+        dtype: the parameters' dtype (float64).
+        rng (optional): the generator for the initial weights (uniform in ±1/√hidden_size).
+
+    Shape:
+        x: (T, N, input_size) (or batch first, or unbatched, as :class:`RNN`).
+        hx: a pair (h0, c0) of (num_layers·directions, N, hidden_size), or None.
+        output: (T, N, directions·hidden_size); h_n and c_n like h0.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> lstm = nn.LSTM(10, 64, num_layers=2, batch_first=True, bidirectional=True)
+        >>> out, (h, c) = lstm(mg.randn(5, 7, 10))
+        >>> out.shape, h.shape, c.shape
+        ((5, 7, 128), (4, 5, 64), (4, 5, 64))
     """
     _mode = "LSTM"
 
@@ -360,8 +408,31 @@ class LSTM(_RNNBase):
 
 
 class GRU(_RNNBase):
-    """Gated recurrent unit over a sequence: ``output, h_n = gru(x, h0=None)``; shapes as
-    :class:`RNN`."""
+    """Gated recurrent unit over a sequence: ``output, h_n = gru(x, h0=None)``, PyTorch's
+    gates (reset, update, new), parameters and layout; shapes as :class:`RNN`.
+
+    Args:
+        input_size (int): the features of each step's input.
+        hidden_size (int): the features of the hidden state.
+        num_layers (int): stacked layers, each fed the previous one's outputs (1).
+        bias (bool): learn the biases (True).
+        batch_first (bool): inputs and outputs are (N, T, features) instead of (T, N, …).
+        dropout (float): dropout on each layer's output but the last, in training (0).
+        bidirectional (bool): also run each layer from the end, and join both directions.
+        dtype: the parameters' dtype (float64).
+        rng (optional): the generator for the initial weights (uniform in ±1/√hidden_size).
+
+    Shape:
+        x: (T, N, input_size) (or batch first, or unbatched).
+        hx: (num_layers·directions, N, hidden_size), or None.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> out, h = nn.GRU(3, 5)(mg.randn(7, 2, 3))
+        >>> out.shape, h.shape
+        ((7, 2, 5), (1, 2, 5))
+    """
     _mode = "GRU"
 
     def forward(self, x, hx=None):
@@ -419,7 +490,28 @@ class _CellBase(Module):
 
 
 class LSTMCell(_CellBase):
-    """One LSTM step: ``h', c' = cell(x, (h, c))`` (zeros when the state is None)."""
+    """One LSTM step: ``h', c' = cell(x, (h, c))`` (zeros when the state is None), PyTorch's
+    gates, parameters and layout.
+
+    Args:
+        input_size (int): the features of the input.
+        hidden_size (int): the features of the hidden state.
+        bias (bool): learn the biases (True).
+        dtype: the parameters' dtype (float64).
+        rng (optional): the generator for the initial weights (uniform in ±1/√hidden_size).
+
+    Shape:
+        x: (batch, input_size) or (input_size,).
+        hx: a pair (h, c) of (batch, hidden_size), or None.
+        output: the pair (h', c').
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> h, c = nn.LSTMCell(3, 4)(mg.randn(2, 3))
+        >>> h.shape, c.shape
+        ((2, 4), (2, 4))
+    """
     _mode = "LSTM"
 
     def forward(self, x, hx=None):
@@ -430,7 +522,27 @@ class LSTMCell(_CellBase):
 
 
 class GRUCell(_CellBase):
-    """One GRU step: ``h' = cell(x, h)`` (zeros when h is None)."""
+    """One GRU step: ``h' = cell(x, h)`` (zeros when h is None), PyTorch's gates, parameters
+    and layout.
+
+    Args:
+        input_size (int): the features of the input.
+        hidden_size (int): the features of the hidden state.
+        bias (bool): learn the biases (True).
+        dtype: the parameters' dtype (float64).
+        rng (optional): the generator for the initial weights (uniform in ±1/√hidden_size).
+
+    Shape:
+        x: (batch, input_size) or (input_size,).
+        hx: (batch, hidden_size), or None.
+        output: (batch, hidden_size).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> nn.GRUCell(3, 4)(mg.randn(2, 3)).shape
+        (2, 4)
+    """
     _mode = "GRU"
 
     def forward(self, x, hx=None):
@@ -438,12 +550,30 @@ class GRUCell(_CellBase):
 
 
 class RNNCell(Module):
-    """``h' = tanh(x @ weight_ih.T + bias_ih + h @ weight_hh.T + bias_hh)``.
+    """One step of an Elman RNN: ``h' = tanh(x @ weight_ih.T + bias_ih + h @ weight_hh.T +
+    bias_hh)`` (chapter 9).  Parameters use PyTorch's names and layout and are drawn
+    uniformly from [-1/√hidden_size, 1/√hidden_size], as PyTorch does.
 
-    Shapes: ``x`` (batch, input_size), ``h`` (batch, hidden_size) -> (batch, hidden_size);
-    ``h=None`` starts from zeros.  Parameters use PyTorch's names and layout and are
-    drawn uniformly from [-1/√hidden_size, 1/√hidden_size], as PyTorch does.
-    ``nonlinearity='relu'`` uses max(·, 0) instead of tanh.
+    Args:
+        input_size (int): the features of the input.
+        hidden_size (int): the features of the hidden state.
+        bias (bool): learn the biases (True).
+        nonlinearity (str): ``'tanh'`` or ``'relu'`` (max(·, 0)).
+        dtype: the parameters' dtype (float64).
+        rng (optional): the generator for the initial weights (uniform in ±1/√hidden_size).
+
+    Shape:
+        x: (batch, input_size).
+        h: (batch, hidden_size), or None for zeros.
+        output: (batch, hidden_size).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> cell = nn.RNNCell(3, 4)
+        >>> h = cell(mg.randn(2, 3))
+        >>> cell(mg.randn(2, 3), h).shape
+        (2, 4)
     """
 
     def __init__(self, input_size: int, hidden_size: int, bias: bool = True,

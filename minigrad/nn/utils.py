@@ -36,12 +36,30 @@ def _grads(parameters, fn: str) -> list:
 
 def clip_grad_norm_(parameters, max_norm: float, norm_type: float = 2.0,
                     error_if_nonfinite: bool = False) -> Tensor:
-    """Scale the gradients so that their total ``norm_type``-norm is at most ``max_norm``.
+    """Scale the gradients so that their total ``norm_type``-norm is at most ``max_norm``
+    (chapter 11).
 
-    The total norm is the norm of all gradients concatenated into one vector (``inf``
-    for the largest absolute value).  When it exceeds ``max_norm``, every gradient is
-    multiplied by ``max_norm / (total + 1e-6)``.  Returns the total norm before
-    clipping, as a tensor.
+    The total norm is the norm of all gradients concatenated into one vector (``inf`` for
+    the largest absolute value).  When it exceeds ``max_norm``, every gradient is multiplied
+    by ``max_norm / (total + 1e-6)``.  Returns the total norm before clipping, as a tensor.
+
+    Args:
+        parameters (iterable of Tensors, or one Tensor): whose ``.grad`` to clip (those
+            without a gradient are skipped).
+        max_norm (float): the largest total norm allowed.
+        norm_type (float): the norm's p (2; ``inf`` for the largest element).
+        error_if_nonfinite (bool): raise if the total norm is NaN or infinite (else the
+            gradients become NaN, as PyTorch's do).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> w = mg.tensor([0.0, 0.0], requires_grad=True)
+        >>> (w * mg.tensor([3.0, 4.0])).sum().backward()
+        >>> nn.utils.clip_grad_norm_([w], max_norm=1.0)
+        tensor(5.)
+        >>> w.grad.data.round(6)
+        array([0.6, 0.8])
     """
     grads = _grads(parameters, "clip_grad_norm_")
     norm_type = float(norm_type)
@@ -64,7 +82,21 @@ def clip_grad_norm_(parameters, max_norm: float, norm_type: float = 2.0,
 
 
 def clip_grad_value_(parameters, clip_value: float) -> None:
-    """Clamp every gradient element into [-clip_value, clip_value], in place."""
+    """Clamp every gradient element into [-clip_value, clip_value], in place.
+
+    Args:
+        parameters (iterable of Tensors, or one Tensor): whose ``.grad`` to clamp.
+        clip_value (float): the bound.
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import nn
+        >>> w = mg.tensor([0.0, 0.0], requires_grad=True)
+        >>> (w * mg.tensor([3.0, -0.5])).sum().backward()
+        >>> nn.utils.clip_grad_value_([w], 1.0)
+        >>> w.grad
+        tensor([ 1. , -0.5])
+    """
     grads = _grads(parameters, "clip_grad_value_")
     clip_value = float(clip_value)
     for g in grads:

@@ -15,8 +15,17 @@ from ..tensor import Tensor
 
 @tensor_method("abs", "__abs__")
 def abs(a):                                   # noqa: A001 (PyTorch's name)
-    """|x|, elementwise; its gradient is the sign of x (0 at 0).  Integers stay integers;
-    bool is refused, as in PyTorch."""
+    """|x|, elementwise; its gradient is the sign of x (0 at 0, as PyTorch's).
+    Integers stay integers; bool is refused, as in PyTorch.
+
+    Args:
+        a (Tensor): the input.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.abs(mg.Tensor([-1.5, 2.0]))
+        tensor([1.5, 2. ])
+    """
     A = a.data
     refuse_bool(A.dtype, "abs")
 
@@ -35,7 +44,17 @@ def _abs_graph(ctx, g):
 
 @tensor_method("sqrt")
 def sqrt(a):
-    """√x, elementwise (NaN for negative x, as in PyTorch); integers give the default float."""
+    """√x, elementwise (NaN for negative x, as in PyTorch); its derivative is 1 / (2√x).
+    Integers give the default float.
+
+    Args:
+        a (Tensor): the input.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.Tensor([4.0, 9.0]).sqrt()
+        tensor([2., 3.])
+    """
     with np.errstate(invalid="ignore"):
         out = np.sqrt(as_floating(a.data))
 

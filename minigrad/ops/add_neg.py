@@ -28,8 +28,21 @@ def _negated(g):
 
 @tensor_method("add", "__add__", "__radd__")
 def add(a, b):
-    """a + b, with NumPy broadcasting and PyTorch's type promotion.  A plain number is
-    added as it is, as in PyTorch: it gets no tensor and no place in the graph."""
+    """a + b, elementwise, with NumPy broadcasting and PyTorch's type promotion.  A plain
+    number is added as it is, as in PyTorch: it gets no tensor and no place in the graph.
+    The gradient is g for both, summed back over the axes broadcasting added (chapter 2, 4).
+
+    Args:
+        a, b (Tensor or number): the operands; their shapes broadcast.
+
+    Example:
+        >>> import minigrad as mg
+        >>> a = mg.Tensor([1.0, 2.0], requires_grad=True)
+        >>> mg.add(a, 10)
+        tensor([11., 12.], grad_fn=<add>)
+        >>> (a + mg.Tensor([[1.0], [2.0]])).shape
+        (2, 2)
+    """
     if fast_scalar(a, b):
         return record(a._data + number(b), (a,), _unchanged, "add")
     a, b = pair(a, b, "add")
@@ -58,7 +71,17 @@ def _add_graph(ctx, g):
 
 @tensor_method("neg", "__neg__")
 def neg(a):
-    """-a (refused for bool tensors, as in PyTorch: use ``~t``)"""
+    """-a, elementwise; the gradient is -g (chapter 2).  Refused for bool tensors, as in
+    PyTorch: use ``~t``.
+
+    Args:
+        a (Tensor): the input.
+
+    Example:
+        >>> import minigrad as mg
+        >>> -mg.Tensor([1.0, -2.0])
+        tensor([-1.,  2.])
+    """
     refuse_bool(a.dtype, "negation, -t,", "use ~t (or t.logical_not()) for bools")
 
     def backward(g):
@@ -74,7 +97,17 @@ def _neg_graph(ctx, g):
 
 @tensor_method("sub", "__sub__")
 def sub(a, b):
-    """a - b: the gradient is +g for a and -g for b (what a + (-b) would give, in one node)."""
+    """a - b, elementwise with broadcasting: the gradient is +g for a and -g for b (what
+    a + (-b) would give, in one node).
+
+    Args:
+        a, b (Tensor or number): the operands; their shapes broadcast.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.sub(mg.Tensor([5.0, 7.0]), 2)
+        tensor([3., 5.])
+    """
     if fast_scalar(a, b):
         return record(a._data - number(b), (a,), _unchanged, "sub")
     numbers = a.__class__ in _BOOLS or b.__class__ in _BOOLS         # 1.0 - True

@@ -41,9 +41,23 @@ def _pick(mask, g, shape, dtype):
 
 @tensor_method("clamp", "clip")
 def clamp(a, min=None, max=None):                     # noqa: A002 (PyTorch's names)
-    """Each element limited to [min, max] (either bound may be None; a bound may be a tensor).
+    """Each element limited to [min, max] (either bound may be None; a bound may be a
+    tensor); ``clip`` is the same function.  The gradient passes where the element was
+    kept, including exactly on a bound, as PyTorch's; where ``min > max`` every element
+    becomes ``max``, as in PyTorch.
 
-    Where ``min > max`` every element becomes ``max``, as in PyTorch."""
+    Args:
+        a (Tensor): the input.
+        min (number or Tensor, optional): the lower bound (shapes broadcast).
+        max (number or Tensor, optional): the upper bound.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.Tensor([-2.0, 0.5, 3.0]).clamp(-1, 1)
+        tensor([-1. ,  0.5,  1. ])
+        >>> mg.clamp(mg.Tensor([-2.0, 0.5]), min=mg.Tensor([0.0, 1.0]))
+        tensor([0., 1.])
+    """
     if min is None and max is None:
         raise ValueError("clamp: give at least one of min and max.")
     _check_bound(min, "min")
@@ -150,8 +164,58 @@ def _tie_split(name: str, ufunc, loses):
 
 
 maximum = tensor_method("maximum")(_tie_split("maximum", np.maximum, np.less))
-maximum.__doc__ = ("The larger of a and b, elementwise (NaN if either is NaN), with "
-                   "broadcasting; on a tie each gets half the gradient.")
+maximum.__doc__ = """The larger of ``a`` and ``b``, elementwise (NaN if either is NaN), with
+    broadcasting; on a tie each gets half the gradient, as in PyTorch.
+
+    Args:
+        a, b (Tensor or number): the operands.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.maximum(mg.Tensor([1.0, 5.0]), mg.Tensor([3.0, 2.0]))
+        tensor([3., 5.])
+    """
 minimum = tensor_method("minimum")(_tie_split("minimum", np.minimum, np.greater))
-minimum.__doc__ = ("The smaller of a and b, elementwise (NaN if either is NaN), with "
-                   "broadcasting; on a tie each gets half the gradient.")
+minimum.__doc__ = """The smaller of ``a`` and ``b``, elementwise (NaN if either is NaN), with
+    broadcasting; on a tie each gets half the gradient, as in PyTorch.
+
+    Args:
+        a, b (Tensor or number): the operands.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.Tensor([1.0, 5.0]).minimum(mg.Tensor([3.0, 2.0]))
+        tensor([1., 2.])
+    """
+
+
+@tensor_method("clamp_min")
+def clamp_min(a, min):                                  # noqa: A002 (PyTorch's name)
+    """``clamp(a, min=min)``: every element at least ``min``.
+
+    Args:
+        a (Tensor): the input.
+        min (number or Tensor): the lower bound.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.tensor([-1.0, 2.0]).clamp_min(0)
+        tensor([0., 2.])
+    """
+    return clamp(a, min=min)
+
+
+@tensor_method("clamp_max")
+def clamp_max(a, max):                                  # noqa: A002 (PyTorch's name)
+    """``clamp(a, max=max)``: every element at most ``max``.
+
+    Args:
+        a (Tensor): the input.
+        max (number or Tensor): the upper bound.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.tensor([-1.0, 2.0]).clamp_max(1)
+        tensor([-1.,  1.])
+    """
+    return clamp(a, max=max)

@@ -50,7 +50,13 @@ def to_index(a) -> int:
 
 @tensor_method("tolist")
 def tolist(a):
-    """The values as (nested) Python lists of Python numbers; a number for a 0-d tensor."""
+    """The values as (nested) Python lists of Python numbers; a number for a 0-d tensor.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.tensor([[1, 2], [3, 4]]).tolist()
+        [[1, 2], [3, 4]]
+    """
     return a.data.tolist()
 
 
@@ -110,9 +116,22 @@ def _is_device(x) -> bool:
 
 @tensor_method("to")
 def to(a, *args, dtype=None, device=None, copy: bool = False, non_blocking: bool = False):
-    """``t.to(dtype)``, ``t.to("cpu")``, ``t.to("cpu", dtype)``, ``t.to(other_tensor)``.
+    """``t.to(dtype)``, ``t.to("cpu")``, ``t.to("cpu", dtype)``, ``t.to(other_tensor)``: the
+    tensor cast to a dtype (a cast between float dtypes passes the gradient).  Returns
+    ``t`` itself when nothing changes (unless ``copy=True``), as PyTorch does.
 
-    Returns ``t`` itself when nothing changes (unless ``copy=True``), as PyTorch does."""
+    Args:
+        args: a dtype, a device, both (device first), or a tensor whose dtype to take.
+        dtype (optional): the dtype, by name.
+        device (optional): ``"cpu"`` (the only device).
+        copy (bool): a new tensor even when nothing changes.
+        non_blocking (bool): ignored (nothing is asynchronous on the CPU).
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.tensor([1.5]).to(mg.float32)
+        tensor([1.5], dtype=float32)
+    """
     if len(args) > 2:
         raise TypeError(f"to: takes at most a device and a dtype, got {len(args)} arguments.")
     if len(args) == 2:                          # to(device, dtype), as PyTorch
@@ -130,13 +149,25 @@ def to(a, *args, dtype=None, device=None, copy: bool = False, non_blocking: bool
 
 @tensor_method("cpu")
 def cpu(a) -> Tensor:
-    """The tensor itself: minigrad tensors always live on the CPU."""
+    """The tensor itself: minigrad tensors always live on the CPU.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.zeros(2)
+        >>> x.cpu() is x
+        True
+    """
     return a
 
 
 @tensor_method("cuda")
 def cuda(a, *args, **kwargs):
-    """Always an error: minigrad has no GPU."""
+    """Always an error: minigrad has no GPU (the message says to use ``.to(device)`` with
+    ``device = "cpu"``).
+
+    Args:
+        args, kwargs: PyTorch's arguments, not used.
+    """
     raise ValueError("cuda: minigrad computes with NumPy on the CPU and has no GPU; "
                      "remove the .cuda() call (or use .to(device) with device = 'cpu').")
 

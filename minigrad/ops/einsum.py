@@ -103,8 +103,24 @@ def _dtype(tensors: tuple, inputs: list, output: list):
 
 
 def einsum(equation, *operands) -> Tensor:
-    """Sum of products over the letters of ``equation``, as ``torch.einsum`` (operands may
-    also be passed as one list: ``einsum("ij,jk", [a, b])``)."""
+    """Sums of products over the letters of ``equation``, as ``torch.einsum``: each operand
+    is labelled by letters, letters repeated across operands are multiplied, and letters
+    missing from the output (after ``->``) are summed over.  Each operand's gradient is
+    another einsum.
+
+    Args:
+        equation (str): e.g. ``"ij,jk->ik"`` (a matrix product), ``"bi,bi->b"``, ``"ii->"``
+            (a trace); ``...`` stands for broadcast axes.
+        operands (Tensors): one per term of the equation (or one list of them).
+
+    Example:
+        >>> import minigrad as mg
+        >>> a, b = mg.ones(2, 3), mg.ones(3, 4)
+        >>> mg.einsum("ij,jk->ik", a, b).shape
+        (2, 4)
+        >>> mg.einsum("ii->", mg.eye(3))
+        tensor(3.)
+    """
     if not isinstance(equation, str):
         raise TypeError(f"einsum: the first argument must be the equation, a string such as "
                         f"'ij,jk->ik', got {type(equation).__name__}.")

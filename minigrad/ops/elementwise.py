@@ -20,6 +20,16 @@ from ..tensor import Tensor
 
 @tensor_method("exp")
 def exp(a):
+    """eˣ, elementwise; its derivative is eˣ itself, so backward reuses the output.
+
+    Args:
+        a (Tensor): the input.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.exp(mg.Tensor([0.0, 1.0]))
+        tensor([1.        , 2.71828183])
+    """
     A = a._data
     out = np.exp(A if A.dtype.kind == "f" else as_floating(A))
 
@@ -37,7 +47,16 @@ def _exp_graph(ctx, g):
 
 @tensor_method("log")
 def log(a):
-    """Natural logarithm."""
+    """The natural logarithm, elementwise; its derivative is 1/x.
+
+    Args:
+        a (Tensor): the input (positive; 0 gives -inf and negatives NaN, as in PyTorch).
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.Tensor([1.0, 100.0]).log()
+        tensor([0.        , 4.60517019])
+    """
     A = a._data
     if A.dtype.kind != "f":
         A = as_floating(A)
@@ -55,6 +74,16 @@ def _log_graph(ctx, g):
 
 @tensor_method("tanh")
 def tanh(a):
+    """tanh(x), elementwise: squashes any number into (-1, 1); its derivative is 1 - tanh².
+
+    Args:
+        a (Tensor): the input.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.tanh(mg.Tensor([0.0, 100.0]))
+        tensor([0., 1.])
+    """
     A = a._data
     out = np.tanh(A if A.dtype.kind == "f" else as_floating(A))
 
@@ -83,7 +112,17 @@ def sigmoid_array(x: np.ndarray) -> np.ndarray:
 
 @tensor_method("sigmoid")
 def sigmoid(a):
-    """1 / (1 + e⁻ˣ), computed without overflow and without losing digits for x ≪ 0."""
+    """σ(x) = 1 / (1 + e⁻ˣ), elementwise, computed without overflow and without losing digits
+    for x ≪ 0; its derivative is σ(1 - σ).
+
+    Args:
+        a (Tensor): the input.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.sigmoid(mg.Tensor([0.0, -800.0]))
+        tensor([0.5, 0. ])
+    """
     A = a._data
     if A.dtype.kind != "f":
         A = as_floating(A)
@@ -103,8 +142,17 @@ def _sigmoid_graph(ctx, g):
 
 @tensor_method("relu")
 def relu(a):
-    """max(x, 0); its slope is 1 where x > 0 and 0 elsewhere (we pick 0 at x = 0, as PyTorch).
-    Integers stay integers; bool is refused, as in PyTorch."""
+    """max(x, 0), elementwise; its slope is 1 where x > 0 and 0 elsewhere (we pick 0 at x = 0,
+    as PyTorch).  Integers stay integers; bool is refused, as in PyTorch.
+
+    Args:
+        a (Tensor): the input.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.Tensor([-1.0, 0.0, 2.0]).relu()
+        tensor([0., 0., 2.])
+    """
     A = a._data
     if A.dtype.kind == "b":
         refuse_bool(A.dtype, "relu")

@@ -67,6 +67,20 @@ def _is_basic(index) -> bool:
 
 @tensor_method("__getitem__")
 def getitem(a, index):
+    """``a[index]``: the elements an index picks, as in PyTorch (integers, slices, ``None``,
+    ``...``, integer and boolean tensors, arrays and lists).  Each picked element's gradient
+    goes back to where it came from (added up where an element was picked twice).
+
+    Args:
+        a (Tensor): the tensor indexed.
+        index: what ``t[...]`` was given.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]])
+        >>> x[1], x[:, 0], x[x > 4]
+        (tensor([4., 5., 6.]), tensor([1., 4.]), tensor([5., 6.]))
+    """
     given, index = index, _plain(index)
     if _is_basic(index):
         return basic_view(a, index)

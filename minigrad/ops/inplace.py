@@ -56,7 +56,10 @@ def _arithmetic(name: str, ufunc, op):
             write=lambda array: ufunc(array, values, out=array, casting="same_kind"))
     method.__name__ = name
     call = f"t.{name}(other)" if name.endswith("_") else name
-    method.__doc__ = f"``{call}``: {ufunc.__name__} into ``t`` itself; returns ``t``."
+    method.__doc__ = (f"``{call}``: {ufunc.__name__} into ``t`` itself; returns ``t``."
+                      f"\n\n    Args:\n        other (Tensor or number): the operand "
+                      f"(broadcast to ``t``).\n        alpha (number, optional): multiply "
+                      f"``other`` by it first (PyTorch's ``t.add_(other, alpha=...)``).\n")
     return method
 
 
@@ -237,7 +240,18 @@ def unsqueeze_(t, dim: int):
 
 @tensor_method("clone")
 def clone(a):
-    """A copy with its own memory that stays in the graph: gradients flow back through it."""
+    """A copy with its own memory that stays in the graph: gradients flow back through it.
+
+    Args:
+        a (Tensor): the tensor to copy.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.tensor([1.0, 2.0], requires_grad=True)
+        >>> y = x.clone()
+        >>> y.sum().backward(); x.grad
+        tensor([1., 1.])
+    """
     return autograd.record(a.data.copy(), (a,), lambda g: (g,), "clone")
 
 

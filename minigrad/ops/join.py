@@ -43,7 +43,18 @@ def _common_dtype(tensors: list):
 
 
 def cat(tensors, dim: int = 0) -> Tensor:
-    """Join tensors end to end along the existing axis ``dim``: their other sizes must match."""
+    """Join tensors end to end along the existing axis ``dim``: their other sizes must match.
+    ``concat`` and ``concatenate`` are the same function.
+
+    Args:
+        tensors (sequence of Tensors): the pieces.
+        dim (int): the axis to join along (0).
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.cat([mg.zeros(2, 3), mg.ones(1, 3)]).shape
+        (3, 3)
+    """
     tensors = _tensors(tensors, "cat")
     first = tensors[0]
     if any(t.ndim == 0 for t in tensors):
@@ -80,7 +91,17 @@ def _cat_graph(ctx, g):
 
 
 def stack(tensors, dim: int = 0) -> Tensor:
-    """Join tensors of one shape along a new axis ``dim``: ``stack([a, b])`` has shape (2, …)."""
+    """Join tensors of one shape along a new axis ``dim``: ``stack([a, b])`` has shape (2, …).
+
+    Args:
+        tensors (sequence of Tensors): the pieces, all of one shape.
+        dim (int): where the new axis goes (0).
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.stack([mg.zeros(3), mg.ones(3)], dim=1).shape
+        (3, 2)
+    """
     tensors = _tensors(tensors, "stack")
     first = tensors[0]
     for t in tensors[1:]:
@@ -120,7 +141,20 @@ def _narrow(a, d: int, start: int, length: int, op: str) -> Tensor:
 
 @tensor_method("narrow")
 def narrow(a, dim: int, start: int, length: int) -> Tensor:
-    """The ``length`` elements from ``start`` along ``dim`` (``t[:, start:start + length]``)."""
+    """The ``length`` elements from ``start`` along ``dim`` (``t[:, start:start + length]`` for
+    ``dim=1``).
+
+    Args:
+        a (Tensor): the input.
+        dim (int): the axis.
+        start (int): the first position.
+        length (int): how many.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.arange(6).narrow(0, 2, 3)
+        tensor([2, 3, 4], dtype=int64)
+    """
     d = axis(dim, a.ndim, "narrow")
     for name, x in (("start", start), ("length", length)):
         if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
@@ -135,8 +169,24 @@ def narrow(a, dim: int, start: int, length: int) -> Tensor:
 
 @tensor_method("split")
 def split(a, split_size_or_sections, dim: int = 0) -> tuple:
-    """Cut along ``dim`` into pieces of ``split_size`` (the last may be smaller), or into pieces
-    of the sizes listed: ``split(t, [2, 3])``."""
+    """Cut along ``dim`` into pieces of ``split_size_or_sections`` elements (the last may be
+    smaller), or, given a list, into pieces of the sizes listed: ``split(t, [2, 3])``.
+
+    Args:
+        a (Tensor): the input.
+        split_size_or_sections (int or list of ints): the size of each piece, or the sizes.
+        dim (int): the axis (0).
+
+    Returns:
+        a tuple of tensors.
+
+    Example:
+        >>> import minigrad as mg
+        >>> [p.shape for p in mg.zeros(5, 2).split(2)]
+        [(2, 2), (2, 2), (1, 2)]
+        >>> [p.shape for p in mg.split(mg.zeros(5, 2), [1, 4])]
+        [(1, 2), (4, 2)]
+    """
     d = axis(dim, a.ndim, "split")
     n = a.shape[d]
     arg = split_size_or_sections
@@ -162,7 +212,18 @@ def split(a, split_size_or_sections, dim: int = 0) -> tuple:
 @tensor_method("chunk")
 def chunk(a, chunks: int, dim: int = 0) -> tuple:
     """Cut along ``dim`` into ``chunks`` pieces of equal size (the last may be smaller, and
-    there may be fewer pieces, as in PyTorch)."""
+    there may be fewer pieces, as in PyTorch).
+
+    Args:
+        a (Tensor): the input.
+        chunks (int): how many pieces at most.
+        dim (int): the axis (0).
+
+    Example:
+        >>> import minigrad as mg
+        >>> [p.shape for p in mg.zeros(5).chunk(3)]
+        [(2,), (2,), (1,)]
+    """
     if isinstance(chunks, bool) or not isinstance(chunks, (int, np.integer)) or chunks <= 0:
         raise ValueError(f"chunk: chunks must be a positive int, got {chunks!r}.")
     n = a.shape[axis(dim, a.ndim, "chunk")]
@@ -172,7 +233,17 @@ def chunk(a, chunks: int, dim: int = 0) -> tuple:
 @tensor_method("unbind")
 def unbind(a, dim: int = 0) -> tuple:
     """The slices along ``dim``, each without that axis: ``unbind(t)`` gives t's rows.
-    Iterating over a tensor gives the same views."""
+    Iterating over a tensor gives the same views.
+
+    Args:
+        a (Tensor): the input (at least 1-D).
+        dim (int): the axis to take slices along (0).
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.unbind(mg.tensor([[1.0, 2.0], [3.0, 4.0]]))
+        (tensor([1., 2.]), tensor([3., 4.]))
+    """
     if a.ndim == 0:
         raise TypeError("unbind: a 0-d tensor has no axis to take slices along.")
     d = axis(dim, a.ndim, "unbind")

@@ -24,8 +24,19 @@ from .sum_expand import _kept_shape
 def logsumexp(a, dim=None, keepdim=None, *, keepdims=None):
     """``log(exp(t).sum(dim))`` without overflow; its gradient is ``softmax`` along ``dim``.
 
-    ``dim`` may be an int or a tuple (every axis when None or ()).  Integers and bools give
-    the default float dtype, as in PyTorch."""
+    Integers and bools give the default float dtype, as in PyTorch.
+
+    Args:
+        a (Tensor): the input.
+        dim (int or tuple of ints, optional): the axes (every axis when None or ()).
+        keepdim (bool): keep the reduced axes with size 1 (``keepdims`` is NumPy's name).
+        keepdims (bool): the same as ``keepdim``.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.logsumexp(mg.tensor([1000.0, 1000.0]), dim=0)
+        tensor(1000.69314718)
+    """
     keep = keep_flag(keepdim, keepdims, "logsumexp")
     axes = normalize_dims(dim, a.ndim, "logsumexp")
     A = as_floating(a.data)
@@ -63,7 +74,18 @@ def _number(x, name: str, op: str) -> float:
 @tensor_method("softplus")
 def softplus(a, beta=1.0, threshold=20.0):
     """``log(1 + exp(beta x)) / beta``, a smooth relu; where ``beta x > threshold`` it is x
-    itself (PyTorch's rule, exact to float64 precision there).  Its slope is σ(beta x)."""
+    itself (PyTorch's rule, exact to float64 precision there).  Its slope is σ(beta x).
+
+    Args:
+        a (Tensor): the input.
+        beta (float): the sharpness (1).
+        threshold (float): above ``beta x = threshold`` the result is x (20).
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.Tensor([0.0, 30.0]).softplus()
+        tensor([ 0.69314718, 30.        ])
+    """
     beta, threshold = _number(beta, "beta", "softplus"), _number(threshold, "threshold",
                                                                   "softplus")
     A = a.data
@@ -83,8 +105,17 @@ def softplus(a, beta=1.0, threshold=20.0):
 
 @tensor_method("logsigmoid")
 def logsigmoid(a):
-    """``log σ(x) = min(x, 0) - log(1 + e^-|x|)``: exact for large |x| of either sign.
-    Its slope is ``σ(-x)``."""
+    """``log σ(x) = min(x, 0) - log(1 + e^-|x|)``: exact for large |x| of either sign, where
+    ``sigmoid().log()`` would give -inf.  Its slope is ``σ(-x)``.
+
+    Args:
+        a (Tensor): the input.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.Tensor([-1000.0, 0.0]).logsigmoid().tolist()
+        [-1000.0, -0.6931471805599453]
+    """
     A = a.data
     require_float(A.dtype, "logsigmoid")
     e = np.exp(-np.abs(A))

@@ -67,10 +67,41 @@ def _extreme(name: str, arg_fn, elementwise, result):
 
 max = tensor_method("max")(_extreme("max", np.argmax, maximum, return_types.max))  # noqa: A001
 max.__doc__ = """``t.max()``: the largest element.  ``t.max(dim, keepdim=False)``: a named tuple
-    ``(values, indices)`` along ``dim``.  ``t.max(other)``: :func:`maximum`."""
+    ``(values, indices)`` along ``dim``.  ``t.max(other)``: :func:`maximum`.
+
+    Ties in ``t.max()`` share the gradient equally; along ``dim`` it goes to the index
+    returned (the first of a tie).  NaN counts as the largest.
+
+    Args:
+        a (Tensor): the input.
+        dim (int or Tensor, optional): one axis (or a tensor: then :func:`maximum`).
+        keepdim (bool): keep the reduced axis with size 1.
+        keepdims (bool): NumPy's name for ``keepdim``.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.tensor([[1.0, 5.0], [7.0, 2.0]])
+        >>> x.max()
+        tensor(7.)
+        >>> x.max(dim=1)
+        max(values=tensor([5., 7.]), indices=tensor([1, 0], dtype=int64))
+    """
 min = tensor_method("min")(_extreme("min", np.argmin, minimum, return_types.min))  # noqa: A001
 min.__doc__ = """``t.min()``: the smallest element.  ``t.min(dim, keepdim=False)``: a named
-    tuple ``(values, indices)`` along ``dim``.  ``t.min(other)``: :func:`minimum`."""
+    tuple ``(values, indices)`` along ``dim``.  ``t.min(other)``: :func:`minimum`.
+
+    Args:
+        a (Tensor): the input.
+        dim (int or Tensor, optional): one axis (or a tensor: then :func:`minimum`).
+        keepdim (bool): keep the reduced axis with size 1.
+        keepdims (bool): NumPy's name for ``keepdim``.
+
+    Example:
+        >>> import minigrad as mg
+        >>> values, indices = mg.min(mg.tensor([[1.0, 5.0], [7.0, 2.0]]), 0)
+        >>> values, indices
+        (tensor([1., 2.]), tensor([0, 1], dtype=int64))
+    """
 
 
 def _arg(name: str, fn):
@@ -89,8 +120,15 @@ def _arg(name: str, fn):
                                .astype(np.int64))
 
     arg.__name__ = name
+    example = "[1, 0]" if name == "argmax" else "[0, 1]"
     arg.__doc__ = (f"The index of the {name[3:]}imum (int64): of the flattened tensor, or along "
-                   f"``dim``; the first one where several tie.  No gradient.")
+                   f"``dim``; the first one where several tie.  No gradient.\n\n"
+                   f"    Args:\n        a (Tensor): the input.\n        dim (int, optional): "
+                   f"one axis (the flattened tensor when None).\n        keepdim (bool): keep "
+                   f"the reduced axis with size 1.\n        keepdims (bool): NumPy's name for "
+                   f"``keepdim``.\n\n    Example:\n        >>> import minigrad as mg\n"
+                   f"        >>> mg.{name}(mg.tensor([[1.0, 5.0], [7.0, 2.0]]), dim=1)\n"
+                   f"        tensor({example}, dtype=int64)\n")
     return arg
 
 

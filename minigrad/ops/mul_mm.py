@@ -3,8 +3,9 @@
 For c = a * b the gradient for a is g * b and for b is g * a.  For C = A @ B the
 gradient for A is G @ Bᵀ and for B is Aᵀ @ G: the only way to combine G with the
 other operand that gives back A's (or B's) shape.  A transpose (``transpose``,
-``permute``, ``.T``) is a view of its input, the same memory read in another order, as
-in PyTorch (see minigrad/views.py).
+``permute``, ``.T``, ``t()``) is a view of its input, the same memory read in another
+order, as in PyTorch (see minigrad/views.py).  (``t()``, PyTorch's transpose of at most
+two axes, is here beside ``transpose``; no chapter uses it.)
 """
 
 import numpy as np
@@ -22,7 +23,17 @@ from .operands import binary, fast_scalar, grads_as, number, pair, promoted
 
 @tensor_method("mul", "__mul__", "__rmul__")
 def mul(a, b):
-    """a * b, elementwise, with NumPy broadcasting and PyTorch's type promotion."""
+    """a * b, elementwise, with NumPy broadcasting and PyTorch's type promotion; the
+    gradient is g·b for a and g·a for b (the product rule, chapter 3).
+
+    Args:
+        a, b (Tensor or number): the operands; their shapes broadcast.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.mul(mg.Tensor([1.0, 2.0]), mg.Tensor([3.0, 4.0]))
+        tensor([3., 8.])
+    """
     if fast_scalar(a, b):
         factor = number(b)
         return record(a._data * factor, (a,), lambda g: (g * factor,), "mul")
@@ -78,7 +89,21 @@ def _matrix_backward(A, B, need_a: bool, need_b: bool):
 
 @tensor_method("mm")
 def mm(a, b):
-    """Matrix product of two 2-D tensors (the article's name; ``@`` handles every case)."""
+    """The matrix product of two 2-D tensors (the article's name; ``@`` handles every case).
+    Its gradients are G @ Bᵀ for A and Aᵀ @ G for B.
+
+    Args:
+        a (Tensor): (n, k).
+        b (Tensor): (k, m).
+
+    Shape:
+        (n, m).
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.mm(mg.Tensor([[1.0, 2.0]]), mg.Tensor([[3.0], [4.0]]))
+        tensor([[11.]])
+    """
     a, b = pair(a, b, "mm")
     A, B = a._data, b._data
     if A.dtype is not B.dtype or A.dtype.kind == "b":
@@ -97,7 +122,23 @@ def mm(a, b):
 @tensor_method("matmul", "__matmul__")
 def matmul(a, b):
     """``a @ b`` with NumPy's rules: vectors, matrices, and batches of matrices whose
-    leading (batch) dimensions broadcast."""
+    leading (batch) dimensions broadcast.
+
+    Args:
+        a, b (Tensor): at least 1-D each; a's last size must equal b's second-to-last (or
+            only) size.
+
+    Shape:
+        (..., n, k) @ (..., k, m) -> (..., n, m); a vector operand loses its axis in the
+        result.
+
+    Example:
+        >>> import minigrad as mg
+        >>> (mg.ones(5, 2, 3) @ mg.ones(3, 4)).shape
+        (5, 2, 4)
+        >>> mg.matmul(mg.Tensor([1.0, 2.0]), mg.Tensor([3.0, 4.0]))
+        tensor(11.)
+    """
     a, b = pair(a, b, "matmul")
     A, B = a._data, b._data
     if A.dtype is not B.dtype or A.dtype.kind == "b":
@@ -162,7 +203,17 @@ def rmatmul(a, b):
 
 @tensor_method("permute")
 def permute(a, *dims):
-    """Reorder the axes: ``t.permute(2, 0, 1)``.  The gradient is permuted back."""
+    """Reorder the axes: ``t.permute(2, 0, 1)``.  The gradient is permuted back.
+
+    Args:
+        a (Tensor): the input.
+        dims (ints, or one tuple): a new order of all of ``a``'s axes.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.zeros(2, 3, 4).permute(2, 0, 1).shape
+        (4, 2, 3)
+    """
     if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
         dims = tuple(dims[0])
     axes = [d % a.ndim for d in dims] if a.ndim else list(dims)
@@ -181,7 +232,20 @@ def _permute_graph(ctx, g):
 
 @tensor_method("transpose")
 def transpose(a, dim0: int = -2, dim1: int = -1):
-    """Swap two axes; with no arguments, the last two (a matrix's rows and columns)."""
+    """Swap two axes; with no arguments, the last two (a matrix's rows and columns).
+
+    Args:
+        a (Tensor): at least 2-D.
+        dim0, dim1 (int): the axes to swap (-2 and -1 by default).
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.zeros(2, 3, 4).transpose(0, 2).shape
+        (4, 3, 2)
+        >>> mg.Tensor([[1.0, 2.0]]).transpose()
+        tensor([[1.],
+                [2.]])
+    """
     if a.ndim < 2:
         raise ShapeError(f"transpose: needs at least 2 dimensions, got shape {a._data.shape}.")
     for d in (dim0, dim1):
@@ -201,5 +265,32 @@ def _transpose_graph(ctx, g):
 
 @tensor_method("T", prop=True)
 def T(a):
-    """All axes reversed (rows and columns swapped, for a matrix)."""
+    """All axes reversed (rows and columns swapped, for a matrix): ``t.T``.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.zeros(2, 3).T.shape
+        (3, 2)
+    """
     return permute(a, *reversed(range(a.ndim)))
+
+
+@tensor_method("t")
+def t(a):
+    """PyTorch's ``t.t()``: a matrix transposed; a vector or a number comes back unchanged
+    (as a new tensor that shares its values, as in PyTorch).
+
+    Args:
+        a (Tensor): at most 2-D.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.tensor([[1, 2, 3], [4, 5, 6]]).t()
+        tensor([[1, 4],
+                [2, 5],
+                [3, 6]], dtype=int64)
+    """
+    if a.ndim > 2:
+        raise ShapeError(f"t: expects a tensor with at most 2 dimensions, got shape "
+                         f"{a._data.shape}; use transpose(dim0, dim1) or permute for more.")
+    return transpose(a, 0, 1) if a.ndim == 2 else a.reshape(a._data.shape)

@@ -4,9 +4,25 @@ import numbers
 
 import numpy as np
 
-from .. import dtypes
+from .. import autograd, dtypes
 from ..errors import broadcast_error
 from ..tensor import Tensor, _to_array
+
+
+def cast_first(a: Tensor, dtype, op: str, bool_ok: bool = True) -> Tensor:
+    """``a`` cast to ``dtype`` for an op's ``dtype=`` (``sum``, ``prod``, ``cumsum`` …),
+    refused where PyTorch refuses: an integer or bool result of a tensor whose gradient is
+    being recorded ("Autograd not support dtype": the gradient would stop there), and a
+    bool dtype where the op cannot count in bools (``bool_ok=False``: cumsum, cumprod)."""
+    dtype = dtypes.resolve(dtype, op)
+    if dtype.kind == "b" and not bool_ok:
+        raise TypeError(f"{op}: dtype=bool is not supported (PyTorch refuses it too); use an "
+                        f"integer or float dtype.")
+    if dtype.kind != "f" and a.requires_grad and autograd.is_grad_enabled():
+        raise TypeError(f"{op}: dtype={dtype} would give an {dtype} result of a tensor that "
+                        f"requires grad, which cannot carry a gradient (PyTorch refuses it "
+                        f"too); use a floating-point dtype, or detach() first.")
+    return a.to(dtype)
 
 
 def as_tensor(x, op: str, like: Tensor = None, checked: bool = False) -> Tensor:

@@ -40,8 +40,19 @@ def _integer_power(A: np.ndarray, B: np.ndarray) -> np.ndarray:
 
 @tensor_method("pow", "__pow__")
 def pow(a, b):
-    """a ** b, where the exponent is a number or a tensor (PyTorch's type promotion: an
-    integer tensor to an integer power stays integer, to a float power becomes float)."""
+    """a ** b, where the exponent is a number or a tensor; the gradients are b·a^(b-1) and
+    a^b·ln a (chapter 4).  PyTorch's type promotion: an integer tensor to an integer power
+    stays integer, to a float power becomes float.
+
+    Args:
+        a (Tensor): the base.
+        b (Tensor or number): the exponent (shapes broadcast).
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.pow(mg.Tensor([2.0, 3.0]), 2)
+        tensor([4., 9.])
+    """
     if isinstance(b, numbers.Number) and not isinstance(a, (numbers.Number, np.ndarray)):
         return _pow_number(a, b)
     # a number base (2 ** t) wraps into the dtype it promotes to, as in PyTorch
@@ -119,8 +130,18 @@ def rpow(a, b):
 
 @tensor_method("div", "truediv", "__truediv__")
 def truediv(a, b):
-    """a / b, with NumPy broadcasting: true division, so integers give the default float
-    dtype (``int_tensor / 2`` is float64), as in PyTorch."""
+    """a / b, elementwise with NumPy broadcasting; the gradients are g/b and -g·a/b²
+    (chapter 4).  True division: integers give the default float dtype (``int_tensor / 2``
+    is float64), as in PyTorch.  ``minigrad.div`` is the same function.
+
+    Args:
+        a, b (Tensor or number): numerator and denominator; their shapes broadcast.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.div(mg.Tensor([1.0, 3.0]), 2)
+        tensor([0.5, 1.5])
+    """
     if fast_scalar(a, b):
         divisor = number(b)
         return record(a._data / divisor, (a,), lambda g: (g / divisor,), "div")
@@ -197,7 +218,16 @@ def floor_divide(a, b):
     """``a // b``: the quotient rounded down, towards -∞ (``-7 // 2`` is -4, as in Python and
     PyTorch), elementwise with broadcasting.  Integers stay integers (dividing one by 0 is
     an error); floats give floats (inf or nan when dividing by 0).  As in PyTorch, it has no
-    derivative: backward through it is an error."""
+    derivative: backward through it is an error.
+
+    Args:
+        a, b (Tensor or number): dividend and divisor; their shapes broadcast.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.tensor([-7, 7]) // 2
+        tensor([-4,  3], dtype=int64)
+    """
     a, b, A, B = _rounding_operands(a, b, "floor_divide (//)")
     with np.errstate(all="ignore"):
         out = binary(np.floor_divide, a, b, "floor_divide (//)", A, B)
@@ -219,7 +249,16 @@ def _floor_divide_graph(ctx, g):
 def remainder(a, b):
     """``a % b``: ``a - (a // b) * b``, which has the sign of the divisor (``-7 % 2`` is 1,
     ``7 % -2`` is -1), as in Python and PyTorch.  The gradient is PyTorch's: ``g`` for a
-    and ``-g * (a // b)`` for b."""
+    and ``-g * (a // b)`` for b.
+
+    Args:
+        a, b (Tensor or number): dividend and divisor; their shapes broadcast.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.remainder(mg.tensor([-7.0, 7.0]), mg.tensor([2.0, -2.0]))
+        tensor([ 1., -1.])
+    """
     a, b, A, B = _rounding_operands(a, b, "remainder (%)")
     with np.errstate(all="ignore"):
         out = binary(np.remainder, a, b, "remainder (%)", A, B)

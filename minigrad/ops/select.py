@@ -1,4 +1,5 @@
-"""Choosing elements by index or by mask: ``gather``, ``masked_fill``, ``where``.
+"""Choosing elements by index or by mask: ``gather``, ``masked_fill``, ``where``, and
+``index_select`` (whole slices along one axis).
 
 Like indexing (chapter 6), each output element is a copy of one input element, so
 the backward sends each output gradient back to the element it came from: with
@@ -21,10 +22,26 @@ from .operands import as_tensor, axis, bool_array, int_array, pair, promoted
 
 
 def gather(a, dim: int, index) -> Tensor:
-    """``out[i][j] = a[index[i][j]][j]`` for ``dim=0`` (and so on for other dims), as PyTorch.
+    """``out[i][j] = a[index[i][j]][j]`` for ``dim=0`` (and so on for other dims), as
+    PyTorch's.  ``index`` is an integer tensor with as many axes as ``a``; along every
+    axis but ``dim`` it may be shorter than ``a``.  Each gathered element's gradient goes
+    back to where it came from.
 
-    ``index`` is an integer tensor with as many axes as ``a``; along every axis but
-    ``dim`` it may be shorter than ``a``.  The output has ``index``'s shape."""
+    Args:
+        a (Tensor): the input.
+        dim (int): the axis along which ``index`` picks.
+        index (Tensor): integer positions.
+
+    Shape:
+        the output has ``index``'s shape.
+
+    Example:
+        >>> import minigrad as mg
+        >>> scores = mg.tensor([[0.1, 0.9], [0.8, 0.2]])
+        >>> scores.gather(1, mg.tensor([[1], [0]]))
+        tensor([[0.9],
+                [0.8]])
+    """
     if not isinstance(a, Tensor):
         raise TypeError(f"gather: input must be a Tensor, got {type(a).__name__}.")
     d = axis(dim, max(a.ndim, 1), "gather")
@@ -108,9 +125,20 @@ def _take_along_graph(ctx, g):
 @tensor_method("masked_fill")
 def masked_fill(a, mask, value) -> Tensor:
     """A copy of ``a`` with ``value`` wherever the bool ``mask`` (broadcast to ``a``) is True.
+    A 0-d ``value`` tensor that requires a gradient gets the sum of the gradients of the
+    places it filled.
 
-    ``value`` is a number or a 0-d tensor; a 0-d tensor that requires a gradient gets
-    the sum of the gradients of the places it filled."""
+    Args:
+        a (Tensor): the input.
+        mask (Tensor): bool, broadcastable to ``a``.
+        value (number or 0-d Tensor): the fill.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.tensor([1.0, -2.0, 3.0])
+        >>> x.masked_fill(x < 0, 0.0)
+        tensor([1., 0., 3.])
+    """
     M = bool_array(mask, "mask", "masked_fill").copy()    # a copy: backward reads it
     try:
         ok = np.broadcast_shapes(M.shape, a.shape) == a.shape
@@ -161,11 +189,24 @@ def _masked_fill_graph(ctx, g):
 
 
 def where(condition, input=None, other=None):
-    """``input`` where ``condition`` is True, ``other`` elsewhere (all three broadcast).
+    """``input`` where ``condition`` is True, ``other`` elsewhere (all three broadcast); each
+    of ``input`` and ``other`` gets the gradient of the places it supplied.
+    ``where(condition)`` alone gives the indices of the True elements, one index tensor
+    per axis (like ``nonzero(as_tuple=True)``).
 
-    ``input`` and ``other`` are tensors or numbers; each gets the gradient of the places it
-    supplied.  ``where(condition)`` alone gives the indices of the True elements, one index
-    tensor per axis (like ``nonzero(as_tuple=True)``)."""
+    Args:
+        condition (Tensor): bool.
+        input (Tensor or number, optional): the values where ``condition`` holds.
+        other (Tensor or number, optional): the values elsewhere.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.tensor([1.0, -2.0, 3.0])
+        >>> mg.where(x > 0, x, 0.0)
+        tensor([1., 0., 3.])
+        >>> mg.where(x > 0)
+        (tensor([0, 2], dtype=int64),)
+    """
     C = bool_array(condition, "condition", "where").copy()  # a copy: backward reads it
     if input is None and other is None:
         return tuple(Tensor._from_op(i.astype(np.int64)) for i in np.nonzero(C))
@@ -205,5 +246,71 @@ def _where_graph(ctx, g):
 
 @tensor_method("where")
 def where_method(a, condition, other) -> Tensor:
-    """``t.where(condition, other)``: ``t`` where ``condition`` is True, ``other`` elsewhere."""
+    """``t.where(condition, other)``: ``t`` where ``condition`` is True, ``other`` elsewhere.
+
+    Args:
+        a (Tensor): the values where ``condition`` holds.
+        condition (Tensor): bool.
+        other (Tensor or number): the values elsewhere.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.tensor([1.0, -2.0])
+        >>> x.where(x > 0, -1.0)
+        tensor([ 1., -1.])
+    """
     return where(condition, a, other)
+
+
+@tensor_method("index_select")
+def index_select(a, dim: int, index) -> Tensor:
+    """The slices of ``a`` along ``dim`` at the positions in ``index``, in that order
+    (repeats allowed): ``index_select(x, 0, idx)`` is ``x[idx]``, for any ``dim``.  The
+    gradient of each slice is added back where it came from.
+
+    Args:
+        a (Tensor): the input.
+        dim (int): the axis to pick along.
+        index (Tensor): 1-D integer positions (0-d is taken as one position).
+
+    Shape:
+        ``a``'s shape with the size of ``dim`` replaced by ``len(index)``.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.tensor([[1, 2, 3], [4, 5, 6]])
+        >>> mg.index_select(x, 1, mg.tensor([2, 0, 2]))
+        tensor([[3, 1, 3],
+                [6, 4, 6]], dtype=int64)
+    """
+    if not isinstance(a, Tensor):
+        raise TypeError(f"index_select: input must be a Tensor, got {type(a).__name__}.")
+    d = axis(dim, max(a.ndim, 1), "index_select")
+    idx = np.array(int_array(index, "index", "index_select"))    # a copy: backward reads it
+    if idx.ndim > 1:
+        raise ShapeError(f"index_select: index must be 1-D, got shape {idx.shape}.")
+    idx = idx.reshape(-1)
+    A = a.data.reshape(1) if a.ndim == 0 else a.data
+    if idx.size and (idx.min() < 0 or idx.max() >= A.shape[d]):
+        bad = idx.min() if idx.min() < 0 else idx.max()
+        raise IndexError(f"index_select: index {bad} is out of range for dim {dim} of size "
+                         f"{A.shape[d]} (valid: 0 to {A.shape[d] - 1}).")
+    in_shape, dtype = a.shape, a.dtype
+    out = np.take(A, idx, axis=d)
+
+    def backward(g):
+        full = np.zeros(A.shape, dtype=dtype)
+        np.add.at(np.moveaxis(full, d, 0), idx, np.moveaxis(g.reshape(out.shape), d, 0))
+        return (full.reshape(in_shape),)
+
+    return record(out.reshape(in_shape) if a.ndim == 0 else out, (a,), backward,
+                  "index_select")
+
+
+@graph_backward("index_select")
+def _index_select_graph(ctx, g):
+    """index_select's backward scatters the gradient; recorded (create_graph=True) with
+    selecting again as its way back."""
+    A, idx, d, shape = ctx.saved("A"), ctx.saved("idx"), ctx.saved("d"), ctx.node.shape
+    return (ctx.linear(g, lambda array: np.take(array.reshape(A.shape), idx,
+                                                axis=d).reshape(shape)),)

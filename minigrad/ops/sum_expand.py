@@ -23,7 +23,7 @@ from ..broadcasting import sum_to
 from ..dtypes import require_float
 from ..errors import ShapeError
 from ..tensor import tensor_method
-from .operands import keep_flag, normalize_dims, shape_arg
+from .operands import cast_first, keep_flag, normalize_dims, shape_arg
 
 
 def _kept_shape(shape: tuple, axes) -> tuple:
@@ -32,11 +32,31 @@ def _kept_shape(shape: tuple, axes) -> tuple:
 
 
 @tensor_method("sum")
-def sum(a, dim=None, keepdim=None, *, keepdims=None):
-    """Sum over ``dim`` (an int, a tuple of ints, or None or () for every axis).
+def sum(a, dim=None, keepdim=None, *, keepdims=None, dtype=None):
+    """Sum over ``dim`` (an int, a tuple of ints, or None or () for every axis); the gradient
+    hands g to every element that was summed (an expand, chapter 4).  Integers and bools
+    are summed as int64, as in PyTorch.
 
-    ``keepdim=True`` (PyTorch's name; NumPy's ``keepdims`` works too) keeps each reduced
-    axis as size 1.  Integers and bools are summed as int64, as in PyTorch."""
+    Args:
+        a (Tensor): the input.
+        dim (int or tuple of ints, optional): the axes to sum; every axis by default.
+        keepdim (bool): keep each summed axis with size 1 (PyTorch's name).
+        keepdims (bool): NumPy's name for the same.
+        dtype (optional): cast the input to this dtype first (PyTorch's ``sum(dtype=...)``).
+
+    Shape:
+        ``a``'s shape without the summed axes (with them as 1 when ``keepdim``).
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.Tensor([[1.0, 2.0], [3.0, 4.0]])
+        >>> x.sum()
+        tensor(10.)
+        >>> x.sum(0), x.sum(dim=1, keepdim=True).shape
+        (tensor([4., 6.]), (2, 1))
+    """
+    if dtype is not None:
+        a = cast_first(a, dtype, "sum")
     keepdims = keep_flag(keepdim, keepdims, "sum")
     axes = normalize_dims(dim, a.ndim, "sum")
     A = a._data
@@ -46,8 +66,9 @@ def sum(a, dim=None, keepdim=None, *, keepdims=None):
     def backward(g):
         return (np.broadcast_to(g.reshape(kept), in_shape),)
 
-    if A.dtype.kind != "f":
-        return record(A.sum(axis=axes, keepdims=keepdims, dtype=np.int64), (a,), backward, "sum")
+    if A.dtype.kind != "f":          # int64, as PyTorch's, unless dtype= says otherwise
+        out = A.sum(axis=axes, keepdims=keepdims, dtype=np.int64 if dtype is None else A.dtype)
+        return record(out, (a,), backward, "sum")
     return record(A.sum(axis=axes, keepdims=keepdims), (a,), backward, "sum")
 
 
@@ -58,9 +79,27 @@ def _sum_graph(ctx, g):
 
 
 @tensor_method("mean")
-def mean(a, dim=None, keepdim=None, *, keepdims=None):
-    """Average over ``dim`` (as in :func:`sum`); the gradient is spread evenly, 1/n to each
-    element.  Only for floating-point tensors, as in PyTorch (``t.double().mean()``)."""
+def mean(a, dim=None, keepdim=None, *, keepdims=None, dtype=None):
+    """The average over ``dim`` (as in :func:`sum`); the gradient is spread evenly, 1/n to
+    each element.  The mean of no elements is NaN, as in PyTorch.  Only for floating-point
+    tensors, as in PyTorch (``t.double().mean()``, or ``t.mean(dtype=mg.float64)``).
+
+    Args:
+        a (Tensor): the input.
+        dim (int or tuple of ints, optional): the axes to average; every axis by default.
+        keepdim (bool): keep each averaged axis with size 1.
+        keepdims (bool): NumPy's name for the same.
+        dtype (optional): cast the input to this dtype first (PyTorch's ``mean(dtype=...)``).
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.Tensor([[1.0, 2.0], [3.0, 4.0]]).mean(dim=0)
+        tensor([2., 3.])
+        >>> mg.tensor([1, 2]).mean(dtype=mg.float64)
+        tensor(1.5)
+    """
+    if dtype is not None:
+        a = cast_first(a, dtype, "mean")
     if a._data.dtype.kind != "f":
         require_float(a._data.dtype, "mean")
     keepdims = keep_flag(keepdim, keepdims, "mean")
@@ -92,7 +131,8 @@ def _mean_graph(ctx, g):
 
 @tensor_method("expand")
 def expand(a, *sizes, dim=None, copies=None):
-    """Insert a new axis at ``dim`` holding ``copies`` copies of the tensor.
+    """Insert a new axis at ``dim`` holding ``copies`` copies of the tensor (the course's
+    op, chapter 4); its gradient sums the copies (a ``sum(dim)``).
 
     ``Tensor([1, 2]).expand(0, 3)`` has shape (3, 2); ``t.expand(dim=0, copies=3)`` says
     the same with keywords.
@@ -105,6 +145,20 @@ def expand(a, *sizes, dim=None, copies=None):
     readings accept but read differently (``ones(1, 3).expand(2, 3)``: (1, 3, 3) here,
     (2, 3) in PyTorch).  With the keywords ``dim=`` and ``copies=`` a call is always the
     course's.
+
+    Args:
+        a (Tensor): the input.
+        sizes: ``dim`` and ``copies`` given by position (``t.expand(0, 3)``); anything
+            else is recognised as PyTorch's ``expand(*sizes)`` and refused with a message.
+        dim (int): where the new axis goes.
+        copies (int): how many copies.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.Tensor([1.0, 2.0]).expand(0, 3)
+        tensor([[1., 2.],
+                [1., 2.],
+                [1., 2.]])
     """
     pytorch_style = ("{call} looks like PyTorch's expand(*sizes); minigrad's expand(dim, "
                      "copies) inserts a new axis at dim holding that many copies. For "
@@ -201,8 +255,20 @@ def _refuse_two_readings(A: np.ndarray, sizes: tuple, ours: np.ndarray) -> None:
 
 @tensor_method("broadcast_to")
 def broadcast_to(a, *shape):
-    """Copy the tensor along size-1 and new leading axes until it has ``shape``
-    (PyTorch's ``expand(*sizes)``); a -1 keeps that axis's size."""
+    """Copy the tensor along size-1 and new leading axes until it has ``shape`` (PyTorch's
+    ``expand(*sizes)``); a -1 keeps that axis's size.  The gradient is summed back
+    (:func:`minigrad.sum_to`).
+
+    Args:
+        a (Tensor): the input.
+        shape (ints, or one tuple): the target shape.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.Tensor([[1.0], [2.0]]).broadcast_to(2, 3)
+        tensor([[1., 1., 1.],
+                [2., 2., 2.]])
+    """
     shape = list(shape_arg(shape, "broadcast_to"))
     in_shape = a._data.shape
     lead = len(shape) - a.ndim
@@ -230,7 +296,19 @@ def _broadcast_to_graph(ctx, g):
 
 @tensor_method("reshape")
 def reshape(a, *shape):
-    """Same elements, new shape: ``t.reshape(2, 3)`` or ``t.reshape((2, 3))``; -1 is inferred."""
+    """Same elements, new shape: ``t.reshape(2, 3)`` or ``t.reshape((2, 3))``; one -1 is
+    inferred.  The gradient is reshaped back.
+
+    Args:
+        a (Tensor): the input.
+        shape (ints, or one tuple): the new shape, with as many elements.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.arange(6).reshape(2, -1)
+        tensor([[0, 1, 2],
+                [3, 4, 5]], dtype=int64)
+    """
     return reshaped(a, shape_arg(shape, "reshape"), "reshape")
 
 

@@ -54,7 +54,24 @@ def _spread(a, dim, unbiased, keepdim, correction, keepdims, op):
 
 @tensor_method("var")
 def var(a, dim=None, unbiased=None, keepdim=None, *, correction=None, keepdims=None):
-    """The variance over ``dim`` (every axis by default), dividing by N - ``correction``."""
+    """The variance over ``dim`` (every axis by default), dividing by N - ``correction``
+    (PyTorch's default 1, Bessel's; NumPy's is 0).
+
+    Args:
+        a (Tensor): a floating-point tensor.
+        dim (int or tuple of ints, optional): the axes.
+        unbiased (bool, optional): PyTorch's older spelling: True is ``correction=1``,
+            False ``correction=0``.
+        keepdim (bool): keep the reduced axes with size 1.
+        correction (number): subtracted from N in the divisor (1).
+        keepdims (bool): NumPy's name for ``keepdim``.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.tensor([1.0, 2.0, 3.0, 4.0])
+        >>> x.var(), x.var(correction=0)
+        (tensor(1.66666667), tensor(1.25))
+    """
     v, dev, divisor, kept, out_shape = _spread(a, dim, unbiased, keepdim, correction, keepdims,
                                                "var")
 
@@ -83,7 +100,22 @@ def _var_graph(ctx, g):
 
 @tensor_method("std")
 def std(a, dim=None, unbiased=None, keepdim=None, *, correction=None, keepdims=None):
-    """The standard deviation √var over ``dim``, dividing by N - ``correction``."""
+    """The standard deviation √var over ``dim``, dividing by N - ``correction``.
+
+    Args:
+        a (Tensor): a floating-point tensor.
+        dim (int or tuple of ints, optional): the axes.
+        unbiased (bool, optional): PyTorch's older spelling: True is ``correction=1``,
+            False ``correction=0``.
+        keepdim (bool): keep the reduced axes with size 1.
+        correction (number): subtracted from N in the divisor (1).
+        keepdims (bool): NumPy's name for ``keepdim``.
+
+    Example:
+        >>> import minigrad as mg
+        >>> mg.std(mg.tensor([[1.0, 3.0], [2.0, 2.0]]), dim=1)
+        tensor([1.41421356, 0.        ])
+    """
     v, dev, divisor, kept, out_shape = _spread(a, dim, unbiased, keepdim, correction, keepdims,
                                                "std")
     s = np.sqrt(v)

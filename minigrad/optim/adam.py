@@ -29,6 +29,32 @@ from .optimizer import Optimizer, _check_betas, _check_hyper
 
 
 class Adam(Optimizer):
+    """Adam (Kingma and Ba, 2015): a per-parameter step size from running averages of the
+    gradient (m) and of its square (v), PyTorch's update at step t::
+
+        g ← grad + weight_decay · p
+        m ← β₁ m + (1 − β₁) g;   v ← β₂ v + (1 − β₂) g²
+        p ← p − lr · (m / (1 − β₁ᵗ)) / (√(v / (1 − β₂ᵗ)) + ε)
+
+    Args:
+        params (iterable): the tensors to optimize (``model.parameters()``), or a list of
+            parameter groups (dicts with ``"params"`` and any hyperparameter that differs).
+        lr (float): the learning rate (1e-3).
+        betas (pair of floats): β₁ and β₂, the averages' decay rates ((0.9, 0.999)).
+        eps (float): added to the denominator (1e-8).
+        weight_decay (float): L2 penalty added to the gradient (0); see :class:`AdamW`.
+        amsgrad (bool): use the largest v seen so far.
+        maximize (bool): climb the objective instead of descending (negate the gradient).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import optim
+        >>> w = mg.tensor([1.0, -2.0], requires_grad=True)
+        >>> opt = optim.Adam([w], lr=0.1)
+        >>> (w * w).sum().backward(); opt.step()
+        >>> w.data.round(6)          # each weight moved by lr, whatever its gradient
+        array([ 0.9, -1.9])
+    """
     _shown = ("lr", "betas", "eps", "weight_decay")
     _decoupled = False
 

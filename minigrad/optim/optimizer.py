@@ -49,7 +49,34 @@ def _check_betas(betas, opt: str) -> tuple:
 
 
 class Optimizer:
-    """Base class: holds the parameter groups and per-parameter state."""
+    """Base class of the optimizers: holds the parameter groups and per-parameter state
+    (chapter 5; groups, state_dict and schedules: chapter 11).
+
+    A subclass lists its hyperparameters' defaults and writes ``_update(p, g, state,
+    group)``, the rule that changes one parameter ``p`` given its gradient ``g``, its own
+    ``state`` dict and its group's hyperparameters; ``step()`` calls it for each parameter
+    that has a gradient.
+
+    Args:
+        params (iterable): tensors to optimize, or parameter groups (dicts with
+            ``"params"`` and any hyperparameter that differs from the defaults).
+        defaults (dict): the hyperparameters' defaults.
+
+    Example:
+        >>> import numpy as np
+        >>> import minigrad as mg
+        >>> from minigrad.optim import Optimizer
+        >>> class SignSGD(Optimizer):
+        ...     def __init__(self, params, lr=0.01):
+        ...         super().__init__(params, dict(lr=lr))
+        ...     def _update(self, p, g, state, group):
+        ...         p.data -= group["lr"] * np.sign(g)
+        >>> w = mg.tensor([1.0, -1.0], requires_grad=True)
+        >>> opt = SignSGD([w], lr=0.5)
+        >>> (w * 3).sum().backward(); opt.step()
+        >>> w
+        tensor([ 0.5, -1.5], requires_grad=True)
+    """
 
     def __init__(self, params, defaults: dict):
         name = type(self).__name__
@@ -81,7 +108,12 @@ class Optimizer:
         return group
 
     def add_param_group(self, param_group: dict) -> None:
-        """Add a group of parameters with its own hyperparameters (the rest from defaults)."""
+        """Add a group of parameters with its own hyperparameters (the rest from the defaults),
+        e.g. to unfreeze a layer during training; a parameter can be in only one group.
+
+        Args:
+            param_group (dict): ``{"params": [...], "lr": ...}``.
+        """
         name = type(self).__name__
         if not isinstance(param_group, dict) or "params" not in param_group:
             raise TypeError(f"{name}: a parameter group is a dict with a 'params' entry, "

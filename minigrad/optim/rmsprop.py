@@ -19,6 +19,34 @@ from .optimizer import Optimizer, _check_hyper
 
 
 class RMSprop(Optimizer):
+    """RMSprop: divide each gradient by a running root-mean-square of its recent values,
+    PyTorch's update::
+
+        g ← grad + weight_decay · p
+        s ← α s + (1 − α) g²
+        d ← √s + ε   (centered: √(s − ḡ²) + ε, with ḡ the running mean of g)
+        p ← p − lr · g / d   (with momentum: b ← momentum · b + g / d, p ← p − lr · b)
+
+    Args:
+        params (iterable): the tensors to optimize (``model.parameters()``), or a list of
+            parameter groups (dicts with ``"params"`` and any hyperparameter that differs).
+        lr (float): the learning rate (1e-2).
+        alpha (float): the average's decay rate (0.99).
+        eps (float): added to the denominator (1e-8).
+        weight_decay (float): L2 penalty added to the gradient (0).
+        momentum (float): the momentum factor (0).
+        centered (bool): divide by the gradient's estimated standard deviation instead.
+        maximize (bool): climb the objective instead of descending (negate the gradient).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import optim
+        >>> w = mg.tensor([1.0], requires_grad=True)
+        >>> opt = optim.RMSprop([w], lr=0.01)
+        >>> (w * w).sum().backward(); opt.step()
+        >>> w.data.round(4)          # 1 - 0.01 · 2 / √(0.01 · 4)
+        array([0.9])
+    """
     _shown = ("lr", "alpha", "eps", "weight_decay", "momentum")
 
     def __init__(self, params, lr: float = 1e-2, alpha: float = 0.99, eps: float = 1e-8,

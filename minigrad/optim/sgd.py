@@ -19,6 +19,34 @@ from .optimizer import Optimizer, _check_hyper
 
 
 class SGD(Optimizer):
+    """Stochastic gradient descent, with optional momentum (plain or Nesterov) and weight
+    decay (chapter 5), PyTorch's update::
+
+        g ← grad + weight_decay · p
+        b ← g (first step), then b ← momentum · b + (1 − dampening) · g
+        g ← g + momentum · b (nesterov), or g ← b
+        p ← p − lr · g
+
+    Args:
+        params (iterable): the tensors to optimize (``model.parameters()``), or a list of
+            parameter groups (dicts with ``"params"`` and any hyperparameter that differs).
+        lr (float): the learning rate (1e-3).
+        momentum (float): the momentum factor (0: plain SGD).
+        dampening (float): damps the momentum's new gradient (0).
+        weight_decay (float): L2 penalty added to the gradient (0).
+        nesterov (bool): Nesterov momentum (needs momentum > 0, dampening 0).
+        maximize (bool): climb the objective instead of descending (negate the gradient).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad import optim
+        >>> w = mg.tensor([1.0, -2.0], requires_grad=True)
+        >>> opt = optim.SGD([w], lr=0.1, momentum=0.9)
+        >>> (w * w).sum().backward()
+        >>> opt.step(); opt.zero_grad()
+        >>> w
+        tensor([ 0.8, -1.6], requires_grad=True)
+    """
     _shown = ("lr", "momentum", "weight_decay")
 
     def __init__(self, params, lr: float = 1e-3, momentum: float = 0.0, dampening: float = 0.0,

@@ -25,6 +25,13 @@ class History:
 
     Every epoch must report the same metrics (:meth:`append` checks), so that the
     columns that are not empty all have ``len(history)`` entries.
+
+    Example:
+        >>> from minigrad.train import History
+        >>> h = History()
+        >>> h.append(loss=0.9, accuracy=0.5); h.append(loss=0.4, accuracy=0.8)
+        >>> h.loss, h["accuracy"], len(h)
+        ([0.9, 0.4], [0.5, 0.8], 2)
     """
 
     def __init__(self):
@@ -36,6 +43,9 @@ class History:
         """Add one epoch: ``append(loss=0.3, accuracy=0.9, seconds=1.2)``.
 
         A metric passed as None counts as not measured.
+
+        Args:
+            record: the metrics, by name (``loss=``, ``accuracy=``, ``val_loss=`` …).
         """
         record = {k: v for k, v in record.items() if v is not None}
         unknown = sorted(set(record) - set(METRICS))
@@ -82,6 +92,7 @@ class History:
 
     @property
     def epochs(self) -> int:
+        """How many epochs were recorded (``len(history)``)."""
         return self._epochs
 
     def __len__(self) -> int:

@@ -71,6 +71,16 @@ def accuracy(output, target) -> float:
 
     ``output``: scores of shape (batch, classes); ``target``: integer class indices of
     shape (batch,).  Tensors or arrays.
+
+    Args:
+        output (Tensor or ndarray): scores, (batch, classes).
+        target (Tensor or ndarray): class indices, (batch,).
+
+    Example:
+        >>> import numpy as np
+        >>> from minigrad.train import accuracy
+        >>> accuracy(np.array([[0.9, 0.1], [0.2, 0.8], [0.6, 0.4]]), np.array([0, 1, 1]))
+        0.6666666666666666
     """
     correct, rows = _count_correct(output, target)
     return correct / rows
@@ -162,6 +172,22 @@ def evaluate(model, loss_fn, loader, *, accuracy="auto") -> dict:
     Runs without recording gradients and in eval mode (``model.eval()``).  A model that
     was in training mode (``model.training`` is True) is put back into it afterwards; a
     model without a ``training`` attribute is left in eval mode.
+
+    Args:
+        model (Module): the model.
+        loss_fn: a loss module or function, ``loss_fn(output, target)``.
+        loader (DataLoader): yields ``(x, y)`` batches.
+        accuracy: ``"auto"``, True or False.
+
+    Example:
+        >>> import numpy as np
+        >>> from minigrad import nn
+        >>> from minigrad.data import DataLoader
+        >>> from minigrad.train import evaluate
+        >>> model = nn.Linear(2, 1)
+        >>> X = np.zeros((4, 2)); y = np.zeros((4, 1))
+        >>> sorted(evaluate(model, nn.MSELoss(), DataLoader(X, y)))
+        ['accuracy', 'loss']
     """
     if accuracy not in _ACCURACY_SETTINGS:
         raise ValueError(f"accuracy must be 'auto', True or False, got {accuracy!r}.")
@@ -283,6 +309,33 @@ def fit(model, loss_fn, optimizer, train_loader, epochs: int = 1, val_loader=Non
     weights are updated.  Pressing the interrupt key (KeyboardInterrupt) stops training
     cleanly: the bar is closed and the history of the *finished* epochs is returned, with
     a warning.  The model is left in training mode.
+
+    Args:
+        model (Module): the model (put in training mode).
+        loss_fn: a loss module or function, ``loss_fn(output, target)``.
+        optimizer (Optimizer): steps the model's parameters.
+        train_loader (DataLoader): yields ``(x, y)`` batches.
+        epochs (int): passes over the data (1).
+        val_loader (DataLoader, optional): evaluated after every epoch.
+        progress: ``"auto"``, ``"widget"``, ``"text"``, or None / ``"off"``.
+        accuracy: ``"auto"``, True or False.
+        on_epoch_end (function, optional): ``on_epoch_end(epoch, history)``.
+        blas_threads (int or None): the BLAS thread limit while training (1).
+
+    Example:
+        >>> import numpy as np
+        >>> import minigrad as mg
+        >>> from minigrad import nn, optim
+        >>> from minigrad.data import DataLoader, xor
+        >>> from minigrad.train import fit
+        >>> _ = mg.manual_seed(0)
+        >>> X, y = xor(n=200)
+        >>> model = nn.Sequential(nn.Linear(2, 16), nn.ReLU(), nn.Linear(16, 2))
+        >>> history = fit(model, nn.CrossEntropyLoss(), optim.Adam(model.parameters(), lr=0.05),
+        ...               DataLoader(X, y, batch_size=20, shuffle=True, seed=0), epochs=20,
+        ...               progress=None)
+        >>> len(history), history.accuracy[-1] > 0.95
+        (20, True)
     """
     _check_fit_args(model, loss_fn, optimizer, train_loader, epochs, val_loader, accuracy,
                     on_epoch_end)

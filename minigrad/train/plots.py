@@ -54,6 +54,19 @@ def plot_history(history, ax=None, title=None):
     is any.  With an ``ax`` given, everything is drawn on it, accuracy on a second
     y axis (``ax.twinx()``) on the right.  Returns the Figure; see the module docstring
     about ``plt.show()``.
+
+    Args:
+        history (History): what :func:`fit` returned.
+        ax (matplotlib Axes, optional): where to draw.
+        title (str, optional): the figure's title.
+
+    Example:
+        >>> from minigrad.train import History, plot_history
+        >>> h = History()
+        >>> h.append(loss=1.0); h.append(loss=0.5)
+        >>> fig = plot_history(h, title="training")
+        >>> [ax.get_ylabel() for ax in fig.axes]
+        ['loss']
     """
     columns = _columns(history)
     if "loss" not in columns:
@@ -112,6 +125,18 @@ def plot_losses(curves, ax=None, log=False, title=None):
     loss as a dashed line of the same colour when there is one) or a list of floats
     (one per epoch).  ``log=True`` uses a logarithmic loss axis.  Returns the Figure; see
     the module docstring about ``plt.show()``.
+
+    Args:
+        curves (dict): name -> History or list of losses.
+        ax (matplotlib Axes, optional): where to draw.
+        log (bool): a logarithmic loss axis.
+        title (str, optional): the figure's title.
+
+    Example:
+        >>> from minigrad.train import plot_losses
+        >>> fig = plot_losses({"run 1": [1.0, 0.5, 0.3], "run 2": [1.0, 0.8]})
+        >>> len(fig.axes[0].lines)
+        2
     """
     if not isinstance(curves, Mapping) or not curves:
         raise ValueError("curves must be a non-empty dict {name: History or list of losses}.")

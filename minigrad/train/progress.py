@@ -112,6 +112,11 @@ def in_notebook() -> bool:
 
     A kernel has always imported IPython already, so when it is not in ``sys.modules``
     we are certainly not in one, and we avoid importing IPython for nothing.
+
+    Example:
+        >>> from minigrad.train import in_notebook
+        >>> in_notebook()                     # a doctest does not run in a Jupyter kernel
+        False
     """
     ipython = sys.modules.get("IPython")
     if ipython is None:
@@ -234,6 +239,23 @@ class ProgressBar:
 
     Use it as a context manager: leaving the block closes the bar, and an exception
     marks the widget bar red (``bar_style="danger"``) instead of green.
+
+    Args:
+        total (int, optional): the steps that make 100 %.
+        desc (str): the text in front of the bar.
+        mode (str): ``"auto"``, ``"widget"`` or ``"text"``.
+        file (optional): the stream for text mode.
+        min_interval (float): seconds between redraws (0.1).
+
+    Example:
+        >>> import io
+        >>> from minigrad.train import ProgressBar
+        >>> out = io.StringIO()
+        >>> with ProgressBar(total=3, desc="epoch 1", mode="text", file=out) as bar:
+        ...     for _ in range(3):
+        ...         bar.update()
+        >>> "epoch 1" in out.getvalue() and "3/3" in out.getvalue()
+        True
     """
 
     def __init__(self, total=None, desc: str = "", mode="auto", file=None, *,
@@ -276,12 +298,20 @@ class ProgressBar:
         self._refresh()
 
     def set_postfix(self, **values) -> None:
-        """Replace the postfix (the ``name=value`` pairs shown after the counts)."""
+        """Replace the postfix (the ``name=value`` pairs shown after the counts).
+
+        Args:
+            values: the pairs, by name (``loss=0.31``).
+        """
         self.postfix = dict(values)
         self._refresh()
 
     def set_description(self, desc: str) -> None:
-        """Change the text in front of the bar (e.g. ``"epoch 2/10"``)."""
+        """Change the text in front of the bar (e.g. ``"epoch 2/10"``).
+
+        Args:
+            desc (str): the new text.
+        """
         self.desc = str(desc)
         self._refresh()
 

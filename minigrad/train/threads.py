@@ -31,6 +31,17 @@ def blas_threads(limit=DEFAULT):
 
     ``limit`` is a positive int, or None to leave BLAS as it is (its own default is one
     thread per core: better for large products, such as 2000 x 2000 and up).
+
+    Args:
+        limit (int or None): the most threads BLAS may use (1).
+
+    Example:
+        >>> import numpy as np
+        >>> from minigrad.train import blas_threads
+        >>> with blas_threads(1):
+        ...     product = np.ones((50, 50)) @ np.ones((50, 50))
+        >>> float(product[0, 0])
+        50.0
     """
     if limit is None:
         return contextlib.nullcontext()
