@@ -124,6 +124,11 @@ def _torch_ops(torch):
         "matrix_norm": lambda a, ord, dim: torch.linalg.matrix_norm(a, ord, dim),
         "vector_norm": lambda a, dim, keepdims, ord: torch.linalg.vector_norm(
             a, ord, tuple(range(a.ndim)) if dim in (None, ()) else dim, keepdims),
+        # (PyTorch's backward of var/std over dim=() is wrong: name every axis by None)
+        "var": lambda a, dim, keepdims, correction: torch.var(a, None if dim in (None, ())
+                                                              else dim,
+                                                              correction=correction,
+                                                              keepdim=keepdims),
         "std": lambda a, dim, keepdims, correction: torch.std(a, None if dim in (None, ())
                                                               else dim,
                                                               correction=correction,
