@@ -876,7 +876,25 @@ GRAPH_BACKWARDS: dict = {}
 def graph_backward(*ops: str):
     """Register the decorated ``fn(ctx, grad)`` as the graph-building backward of the ops
     named ``ops``: ``grad`` is a Tensor, ``ctx`` a :class:`GraphContext`, and it returns one
-    Tensor (or None) per input, computed with tensor ops so that it is recorded."""
+    Tensor (or None) per input, computed with tensor ops so that it is recorded.
+
+    Args:
+        *ops (str): the names the ops are recorded under (``record``'s ``op``).
+
+    Example:
+        >>> import minigrad as mg
+        >>> from minigrad.autograd import graph_backward, record
+        >>> def cube(x):
+        ...     return record(x.data ** 3, (x,), lambda g: (3 * x.data ** 2 * g,), "cube")
+        >>> @graph_backward("cube")
+        ... def _cube_graph(ctx, g):
+        ...     x = ctx.input(0)
+        ...     return (3 * x * x * g,)
+        >>> x = mg.tensor(2.0, requires_grad=True)
+        >>> slope, = mg.autograd.grad(cube(x), x, create_graph=True)
+        >>> mg.autograd.grad(slope, x)
+        (tensor(12.),)
+    """
     def decorate(fn):
         for op in ops:
             GRAPH_BACKWARDS[op] = fn
@@ -886,7 +904,18 @@ def graph_backward(*ops: str):
 
 class GraphContext:
     """What a graph-building backward gets besides the gradient: its ``node``, the values
-    the op's NumPy backward kept, and its inputs and output as tensors with their history."""
+    the op's NumPy backward kept, and its inputs and output as tensors with their history.
+
+    Args:
+        node (Node): the recorded op whose gradient is being computed.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.tensor([1.0, 2.0], requires_grad=True)
+        >>> ctx = mg.autograd.GraphContext((x * x).grad_fn)
+        >>> ctx.saved("A"), ctx.needs(0), ctx.shape(1)
+        (array([1., 2.]), True, (2,))
+    """
 
     __slots__ = ("node",)
 
@@ -895,7 +924,8 @@ class GraphContext:
 
     def saved(self, name: str):
         """The value the NumPy backward keeps under ``name`` (a variable of its closure, or of
-        a function it calls from its closure): the same arrays and settings it uses."""
+        a function it calls from its closure): the same arrays and settings it uses.
+        Raises LookupError when it keeps none of that name."""
         todo, seen = [self.node.backward], set()
         while todo:
             fn = todo.pop(0)
@@ -916,6 +946,7 @@ class GraphContext:
         raise LookupError(f"the backward of '{self.node.op}' keeps no value named {name!r}")
 
     def has(self, name: str) -> bool:
+        """Whether the NumPy backward keeps a value under ``name`` (see :meth:`saved`)."""
         try:
             self.saved(name)
         except LookupError:
@@ -923,28 +954,31 @@ class GraphContext:
         return True
 
     def needs(self, i: int) -> bool:
-        """Whether input ``i`` wants a gradient."""
+        """Whether input ``i`` (its position) wants a gradient."""
         p = self.node.inputs[i]
         return type(p) is Node or p.requires_grad
 
     def shape(self, i: int) -> tuple:
+        """The shape of input ``i`` (its position)."""
         return self.node.inputs[i].shape
 
     def input(self, i: int, values=None) -> Tensor:
-        """Input ``i`` as a tensor that carries its history (so a gradient computed from it
+        """Input ``i`` (its position) as a tensor that carries its history (so a gradient computed from it
         reaches what it was computed from), holding ``values`` (the array the NumPy backward
         kept for it) or, without them, the input's own values."""
         return _with_history(self.node.inputs[i], values, self.node)
 
     def linear(self, g: Tensor, forward) -> Tensor:
         """For an op that is linear in its one input (indexing, gather …): its own NumPy
-        backward applied to ``g``, recorded with ``forward`` (the op on arrays, its
-        adjoint) as the way back, so that it can be differentiated again."""
+        backward applied to ``g`` (the gradient, a Tensor), recorded with ``forward`` (the
+        op on arrays, its adjoint) as the way back, so that it can be differentiated
+        again."""
         numpy_backward = self.node.backward
         return linear_map(g, lambda grad: numpy_backward(grad)[0], forward)
 
     def output(self, values=None) -> Tensor:
-        """The op's output as a tensor whose history is this node (PyTorch's saved result)."""
+        """The op's output as a tensor whose history is this node (PyTorch's saved result),
+        holding ``values`` (the array the NumPy backward kept) or its own."""
         return _with_history(self.node, values, self.node)
 
 
@@ -1080,7 +1114,15 @@ def vjp(fn, inputs: tuple, g: Tensor) -> tuple:
     """The gradients (graphs) of ``fn(*inputs)`` with respect to ``inputs``, times ``g``:
     how a graph-building backward can differentiate a composite of simpler ops (``fn``,
     the op written with tensor ops).  ``inputs`` are tensors with history (from
-    :meth:`GraphContext.input`); the walk stops at them."""
+    :meth:`GraphContext.input`); the walk stops at them.  ``g`` is the gradient of the
+    output; the result has one gradient (or None) per input.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.tensor([1.0, 3.0], requires_grad=True)
+        >>> mg.autograd.vjp(lambda t: t * t, (x,), mg.tensor([1.0, 0.5]))
+        (tensor([2., 3.], grad_fn=<add>),)
+    """
     out = fn(*inputs)
     stop, found = {}, {}
     for t in inputs:
@@ -1104,7 +1146,18 @@ def linear_map(g: Tensor, fn, adjoint) -> Tensor:
     """``fn(g)`` for a linear NumPy map ``fn`` whose adjoint (transpose) is ``adjoint``,
     recorded so that it can be differentiated to any order: its backward is ``adjoint``, and
     its graph-building backward is this again with the two swapped.  Scattering a gradient
-    back into the elements an index picked, and picking them, are such a pair."""
+    back into the elements an index picked, and picking them, are such a pair.  ``g`` is
+    the tensor the map is applied to.
+
+    Example:
+        >>> import numpy as np
+        >>> import minigrad as mg
+        >>> g = mg.tensor([1.0, 2.0], requires_grad=True)
+        >>> doubled = mg.autograd.linear_map(g, lambda a: 2 * a, lambda a: 2 * a)
+        >>> doubled.sum().backward()
+        >>> g.grad
+        tensor([2., 2.])
+    """
     pair = (fn, adjoint)
 
     def backward(grad):
@@ -1122,7 +1175,17 @@ def _linear_map_graph(ctx, g):
 def elementwise(x: Tensor, values: np.ndarray, slope) -> Tensor:
     """``values``, a function f of ``x`` applied elementwise, recorded with ``slope(x)`` (f',
     written with tensor ops) as its derivative: how a graph-building backward uses a
-    function that has no op of its own (the normal CDF in gelu's)."""
+    function that has no op of its own (the normal CDF in gelu's).
+
+    Example:
+        >>> import numpy as np
+        >>> import minigrad as mg
+        >>> x = mg.tensor([0.0, 1.0], requires_grad=True)
+        >>> y = mg.autograd.elementwise(x, np.exp(x.detach().numpy()), lambda t: t.exp())
+        >>> y.sum().backward()
+        >>> x.grad
+        tensor([1.        , 2.71828183])
+    """
     X = x._data
 
     def backward(grad):

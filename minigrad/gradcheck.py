@@ -204,7 +204,21 @@ def gradgradcheck(f, *inputs, eps: float = 1e-6, atol: float = 1e-5, rtol: float
     ``u`` is a function of ``x`` and ``u``; its projection on fixed random directions,
     ``sum_i (grad_i * v_i).sum()``, is checked by :func:`gradcheck` against central
     differences, with respect to every input that requires grad and to ``u`` (as
-    PyTorch's ``gradgradcheck``).  Arguments and result are gradcheck's.
+    PyTorch's ``gradgradcheck``).
+
+    Args:
+        f (callable): the function of ``inputs`` (and other arguments, passed through).
+        *inputs: its arguments; Tensors with ``requires_grad=True`` are checked.
+        eps, atol, rtol, seed, raise_exception, max_report: as :func:`gradcheck`'s.
+
+    Returns:
+        a :class:`GradcheckResult` (or raises :class:`GradcheckError`), as gradcheck.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.tensor([0.5, -1.0], requires_grad=True)
+        >>> bool(mg.gradgradcheck(lambda t: (t * t * t).tanh(), x))
+        True
     """
     xs = _as_float64_inputs(inputs)
     wanted = [i for i, x in enumerate(xs) if isinstance(x, Tensor) and x.requires_grad]
