@@ -963,9 +963,9 @@ class GraphContext:
         return self.node.inputs[i].shape
 
     def input(self, i: int, values=None) -> Tensor:
-        """Input ``i`` (its position) as a tensor that carries its history (so a gradient computed from it
-        reaches what it was computed from), holding ``values`` (the array the NumPy backward
-        kept for it) or, without them, the input's own values."""
+        """Input ``i`` (its position) as a tensor that carries its history (so a gradient
+        computed from it reaches what it was computed from), holding ``values`` (the array
+        the NumPy backward kept for it) or, without them, the input's own values."""
         return _with_history(self.node.inputs[i], values, self.node)
 
     def linear(self, g: Tensor, forward) -> Tensor:
