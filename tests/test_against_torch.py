@@ -1341,9 +1341,16 @@ def run(program: Program, B, retain=False):
     return leaves, pool, loss
 
 
-def _mismatch(got, want, loose: bool = False):
+#: Second derivatives of a program with float32 values: they add up terms that cancel (for
+#: log σ(30x - 60), terms near ±900 around a result near 3e-4), and float32 rounding of such
+#: terms (6e-8 each) reaches 1e-4 in either library.
+RTOL32_SECOND = 1e-3
+
+
+def _mismatch(got, want, loose: bool = False, tol32: float = None):
     """None when ``got`` (minigrad) matches ``want`` (torch), dtype included, else a short
-    description; ``loose``: the program has float32 values, whose rounding compounds."""
+    description; ``loose``: the program has float32 values, whose rounding compounds (to
+    ``tol32``, when given, instead of RTOL32)."""
     if got is None or want is None:
         return None if got is None and want is None else f"minigrad {got!r} vs torch {want!r}"
     if np.shape(got) != np.shape(want):
@@ -1351,7 +1358,7 @@ def _mismatch(got, want, loose: bool = False):
     if np.asarray(got).dtype != np.asarray(want).dtype:
         return f"dtype {np.asarray(got).dtype} vs torch's {np.asarray(want).dtype}"
     try:
-        tol = RTOL32 if loose else RTOL
+        tol = (tol32 or RTOL32) if loose else RTOL
         np.testing.assert_allclose(np.asarray(got, np.float64), np.asarray(want, np.float64),
                                    rtol=tol, atol=tol)
     except AssertionError as err:
@@ -1470,7 +1477,7 @@ def check_second_order(program: Program, loose: bool) -> None:
     problems = []
     for order, (ours, theirs) in enumerate(((firsts_m, firsts_t), (seconds_m, seconds_t)), 1):
         for k, (gm, gt) in enumerate(zip(ours, theirs)):
-            bad = _mismatch(gm, gt, loose)
+            bad = _mismatch(gm, gt, loose, RTOL32_SECOND if order == 2 else None)
             if bad is not None:
                 problems.append(f"derivative of order {order} for leaf {k}: {bad}")
     if problems:
