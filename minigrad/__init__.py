@@ -37,7 +37,7 @@ from .errors import ShapeError
 from .factories import (arange, empty, empty_like, eye, full, full_like, linspace, multinomial,
                         ones, ones_like, rand, rand_like, randint, randint_like, randn, randn_like,
                         randperm, tensor, zeros, zeros_like)
-from .gradcheck import GradcheckError, GradcheckResult, gradcheck
+from .gradcheck import GradcheckError, GradcheckResult, gradcheck, gradgradcheck
 from .ops.add_neg import add, neg, sub
 from .ops.abs_sqrt import abs, sqrt
 from .device import device
@@ -84,7 +84,7 @@ __all__ = [
     "no_grad", "enable_grad", "is_grad_enabled", "set_grad_enabled", "detect_anomaly",
     "set_detect_anomaly", "clone",
     "backward", "topological_order", "broadcast_axes", "sum_to",
-    "gradcheck", "GradcheckError", "GradcheckResult",
+    "gradcheck", "gradgradcheck", "GradcheckError", "GradcheckResult",
     "add", "neg", "sub", "mul", "mm", "matmul", "transpose", "permute",
     "sum", "mean", "expand", "broadcast_to", "reshape", "pow", "truediv", "div",
     "exp", "log", "tanh", "sigmoid", "relu", "getitem", "save", "load",

@@ -49,3 +49,11 @@ def sum_to(grad: np.ndarray, shape: tuple) -> np.ndarray:
         return grad
     axes = broadcast_axes(shape, grad.shape)
     return grad.sum(axis=axes, keepdims=True).reshape(shape)
+
+
+def sum_to_tensor(grad, shape: tuple):
+    """:func:`sum_to` for a Tensor, with tensor ops (so that it is recorded): what
+    graph-building backwards (``create_graph=True``) use."""
+    if grad.shape == tuple(shape):
+        return grad
+    return grad.sum(broadcast_axes(shape, grad.shape), keepdim=True).reshape(shape)

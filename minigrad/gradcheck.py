@@ -6,6 +6,10 @@ move: (f(x + eps) - f(x - eps)) / 2eps, the central difference, whose error shri
 like eps².  Both are computed in float64.  When ``f`` returns more than one number
 we check ``sum(f(x) * v)`` for a fixed random ``v``: a wrong gradient for any output
 element would almost surely change that sum.
+
+:func:`gradgradcheck` checks second derivatives the same way: the gradient, computed
+with ``create_graph=True``, is itself a function of the inputs (and of the upstream
+gradient), and gradcheck checks *its* gradient.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .autograd import no_grad
+from .autograd import enable_grad, grad, no_grad
 from .tensor import Tensor
 
 
@@ -190,3 +194,56 @@ def _report(xs, checked, mismatches, count, max_report) -> str:
         if len(bad) > len(shown):
             lines.append(f"  … and {len(bad) - len(shown)} more")
     return "\n".join(lines)
+
+
+def gradgradcheck(f, *inputs, eps: float = 1e-6, atol: float = 1e-5, rtol: float = 1e-3,
+                  seed: int = 0, raise_exception: bool = True, max_report: int = 5):
+    """Check the second derivatives of ``f(*inputs)``: :func:`gradcheck` of its gradient.
+
+    The gradient ``grad(f(x), x, u, create_graph=True)`` for a random upstream gradient
+    ``u`` is a function of ``x`` and ``u``; its projection on fixed random directions,
+    ``sum_i (grad_i * v_i).sum()``, is checked by :func:`gradcheck` against central
+    differences, with respect to every input that requires grad and to ``u`` (as
+    PyTorch's ``gradgradcheck``).
+
+    Args:
+        f (callable): the function of ``inputs`` (and other arguments, passed through).
+        *inputs: its arguments; Tensors with ``requires_grad=True`` are checked.
+        eps, atol, rtol, seed, raise_exception, max_report: as :func:`gradcheck`'s.
+
+    Returns:
+        a :class:`GradcheckResult` (or raises :class:`GradcheckError`), as gradcheck.
+
+    Example:
+        >>> import minigrad as mg
+        >>> x = mg.tensor([0.5, -1.0], requires_grad=True)
+        >>> bool(mg.gradgradcheck(lambda t: (t * t * t).tanh(), x))
+        True
+    """
+    xs = _as_float64_inputs(inputs)
+    wanted = [i for i, x in enumerate(xs) if isinstance(x, Tensor) and x.requires_grad]
+    if not wanted:
+        raise ValueError("gradgradcheck: no input requires a gradient; pass at least one "
+                         "Tensor created with requires_grad=True.")
+    rng = np.random.default_rng(seed)
+    shape = _output(f, xs, "called once").shape
+    u = Tensor(rng.standard_normal(shape), requires_grad=True)
+    directions = [rng.standard_normal(xs[i].shape) for i in wanted]
+
+    def gradient(*args):
+        *given, upstream = args
+        with enable_grad():                  # gradcheck re-runs this under no_grad
+            out = _output(f, given, "called again")
+            if not out.requires_grad:
+                raise ValueError("gradgradcheck: f's output does not depend on any input "
+                                 "that requires grad.")
+            grads = grad(out, [given[i] for i in wanted], upstream, create_graph=True,
+                         allow_unused=True)
+            total = (upstream * 0.0).sum()   # keeps u in the graph when no gradient uses it
+            for g, v in zip(grads, directions):
+                if g is not None:
+                    total = total + (g * Tensor(v)).sum()
+            return total
+
+    return gradcheck(gradient, *xs, u, eps=eps, atol=atol, rtol=rtol, seed=seed,
+                     raise_exception=raise_exception, max_report=max_report)

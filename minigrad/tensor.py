@@ -291,17 +291,20 @@ class Tensor:
 
         return register_hook(self, hook)
 
-    def backward(self, grad=None, retain_graph: bool = False) -> None:
+    def backward(self, grad=None, retain_graph=None, create_graph: bool = False) -> None:
         """Compute gradients of this tensor with respect to every leaf that requires them.
 
         See :func:`minigrad.autograd.backward` for the rules: the gradients are added into
-        the leaves' ``.grad``.
+        the leaves' ``.grad`` (with ``create_graph=True`` each is a graph, for second
+        derivatives).
 
         Args:
             grad (Tensor or array, optional): the gradient of some final loss with respect to
                 this tensor; required unless it has one element (then 1).
             retain_graph (bool): keep the graph's saved values so that backward can run
-                through it again.
+                through it again (default: ``create_graph``).
+            create_graph (bool): record the backward pass itself, so that the gradients
+                can be differentiated again.
 
         Example:
             >>> import minigrad as mg
@@ -312,7 +315,7 @@ class Tensor:
         """
         # autograd imports this module, so it is found at call time (without an import
         # statement, which costs more than a step of a small model's backward walk)
-        sys.modules["minigrad.autograd"].backward(self, grad, retain_graph=retain_graph)
+        sys.modules["minigrad.autograd"].backward(self, grad, retain_graph, create_graph)
 
     def zero_grad(self) -> None:
         """Forget the accumulated gradient (``.grad`` becomes None, as in PyTorch)."""

@@ -9,7 +9,9 @@ program is run on minigrad tensors and on float64 torch tensors, reduced to a
 scalar with weighted ``.sum()`` s of every value no later step consumed (so no
 step is dead code) plus a few more (random weights, so the gradient flowing back
 is not all ones and cannot hide a transposed or misplaced gradient), and every
-value and every input's ``.grad`` is compared; an input that does not reach the
+value and every input's ``.grad`` is compared, and so are second derivatives: the
+gradient computed with ``create_graph=True`` and the gradient of its projection on
+random directions (an op that refuses ``create_graph`` must say so by name); an input that does not reach the
 loss must keep ``.grad`` None in both.  Half of the examples draw their inputs
 on a grid of 0.5, so exact zeros and ties (relu's kink, ``x ** 0`` at 0) occur.
 On a gradient mismatch the message prints the program (shapes and exact input
@@ -1339,9 +1341,16 @@ def run(program: Program, B, retain=False):
     return leaves, pool, loss
 
 
-def _mismatch(got, want, loose: bool = False):
+#: Second derivatives of a program with float32 values: they add up terms that cancel (for
+#: log σ(30x - 60), terms near ±900 around a result near 3e-4), and float32 rounding of such
+#: terms (6e-8 each) reaches 1e-4 in either library.
+RTOL32_SECOND = 1e-3
+
+
+def _mismatch(got, want, loose: bool = False, tol32: float = None):
     """None when ``got`` (minigrad) matches ``want`` (torch), dtype included, else a short
-    description; ``loose``: the program has float32 values, whose rounding compounds."""
+    description; ``loose``: the program has float32 values, whose rounding compounds (to
+    ``tol32``, when given, instead of RTOL32)."""
     if got is None or want is None:
         return None if got is None and want is None else f"minigrad {got!r} vs torch {want!r}"
     if np.shape(got) != np.shape(want):
@@ -1349,7 +1358,7 @@ def _mismatch(got, want, loose: bool = False):
     if np.asarray(got).dtype != np.asarray(want).dtype:
         return f"dtype {np.asarray(got).dtype} vs torch's {np.asarray(want).dtype}"
     try:
-        tol = RTOL32 if loose else RTOL
+        tol = (tol32 or RTOL32) if loose else RTOL
         np.testing.assert_allclose(np.asarray(got, np.float64), np.asarray(want, np.float64),
                                    rtol=tol, atol=tol)
     except AssertionError as err:
@@ -1413,6 +1422,66 @@ def check_program(program: Program) -> None:
             problems.append(f"grad of {name}: {bad}")
     if problems:
         raise AssertionError("\n".join(problems) + f"\nprogram:\n{text}\n" + _locate(program))
+    if loss_t.requires_grad:
+        check_second_order(program, loose)
+
+
+#: What minigrad refuses to differentiate twice (minigrad/autograd.py: an op without a
+#: graph-building backward): a program that reaches one of these is checked to say so.
+REFUSES_CREATE_GRAPH = ("einsum", "softplus", "cumprod", "prod", "vector_norm", "matrix_norm",
+                        "copy_slices", "as_strided", "t_()", "transpose_()", "squeeze_()",
+                        "unsqueeze_()")
+
+
+def second_order(program: Program, B, lib, refused=()):
+    """The gradient of the loss with respect to the float inputs (and parameters), computed
+    with create_graph=True, and the gradient of its projection on random directions: two
+    lists of arrays (zeros where a leaf is not reached)."""
+    leaves, _, loss = run(program, B)
+    wanted = [t for t in leaves if t.requires_grad]
+    firsts = lib.grad(loss, wanted, create_graph=True, allow_unused=True)
+    rng = np.random.default_rng(program.seed + 1)
+    total = None
+    for g, t in zip(firsts, wanted):
+        if g is not None:
+            term = (g * B.const(rng.uniform(-1.0, 1.0, size=tuple(t.shape)))).sum()
+            total = term if total is None else total + term
+    seconds = [None] * len(wanted)
+    if total is not None and total.requires_grad:
+        seconds = lib.grad(total, wanted, allow_unused=True)
+
+    def arrays(grads):               # (PyTorch's zero tensors refuse .numpy())
+        return [np.zeros(tuple(t.shape), dtype=B.value(t).dtype)
+                if g is None or getattr(g, "_is_zerotensor", lambda: False)() else B.value(g)
+                for g, t in zip(grads, wanted)]
+    return arrays(firsts), arrays(seconds)
+
+
+def check_second_order(program: Program, loose: bool) -> None:
+    """Second derivatives (gradients of the gradient, double backprop) against PyTorch's."""
+    text = program.describe()
+    try:
+        firsts_t, seconds_t = second_order(program, TH, torch.autograd)
+    except Exception as err:     # a program torch rejects is a bug in this test module
+        raise AssertionError(f"torch's double backward raised {err!r} on:\n{text}") from err
+    if any(not np.isfinite(a).all() or np.abs(a.astype(np.float64)).max(initial=0) > GUARD
+           for a in firsts_t + seconds_t):
+        return    # PyTorch's own formulas overflow (1/σ² of a float32 σ ≈ 1e-21): no reference
+    try:
+        firsts_m, seconds_m = second_order(program, MG, mg.autograd)
+    except RuntimeError as err:
+        refused = [op for op in REFUSES_CREATE_GRAPH
+                   if f"create_graph=True: the op '{op}' has no" in str(err)]
+        assert refused, f"minigrad raised {err!r} in double backward on:\n{text}"
+        return
+    problems = []
+    for order, (ours, theirs) in enumerate(((firsts_m, firsts_t), (seconds_m, seconds_t)), 1):
+        for k, (gm, gt) in enumerate(zip(ours, theirs)):
+            bad = _mismatch(gm, gt, loose, RTOL32_SECOND if order == 2 else None)
+            if bad is not None:
+                problems.append(f"derivative of order {order} for leaf {k}: {bad}")
+    if problems:
+        raise AssertionError("\n".join(problems) + f"\nprogram:\n{text}")
 
 
 # ---------------------------------------------------------------------------------------

@@ -8,6 +8,8 @@
 * ``char_lm``: a character-level GPT trained on Shakespeare (nanoGPT's CPU configuration),
   sampled with temperature, top-k and a KV cache; ``char_lm.npz`` is its trained
   checkpoint (chapter 14).
+* ``newton``: second derivatives (``create_graph=True``): Newton's method and a
+  Hessian-vector product.
 
 ``benchmarks/bench_train.py`` times the MLP and the conv net against PyTorch;
 ``threads.py`` makes the newer examples run on one BLAS thread.

@@ -21,6 +21,7 @@ import warnings
 import numpy as np
 
 from ..autograd import record
+from ..autograd import elementwise, graph_backward, vjp
 from ..dtypes import require_float
 from ..ops.elementwise import relu as _relu
 from ..ops.elementwise import sigmoid, tanh  # noqa: F401  (F.sigmoid, F.tanh, as PyTorch)
@@ -144,6 +145,12 @@ def leaky_relu(x, negative_slope: float = 0.01, inplace: bool = False) -> Tensor
     return F.in_place(x, out, "leaky_relu") if inplace else out
 
 
+@graph_backward("leaky_relu")
+def _leaky_relu_graph(ctx, g):
+    """leaky_relu's slope is a constant: its second derivative is 0."""
+    return (g * Tensor(ctx.saved("slope")),)
+
+
 def gelu(x, approximate: str = "none") -> Tensor:
     """x·Φ(x), the input weighted by how likely a standard normal is to be below it
     (transformers use it); ``approximate='tanh'`` uses ½x(1 + tanh(√(2/π)(x + 0.044715x³))),
@@ -184,6 +191,20 @@ def gelu(x, approximate: str = "none") -> Tensor:
     raise ValueError(f"gelu: approximate must be 'none' or 'tanh', got {approximate!r}.")
 
 
+@graph_backward("gelu")
+def _gelu_graph(ctx, g):
+    """gelu's backward with tensor ops: g·(Φ + xφ) (exact), or through its tanh formula."""
+    X = ctx.saved("X")
+    x = ctx.input(0, X)
+    if ctx.has("th"):
+        k, a = float(ctx.saved("k")), float(ctx.saved("a"))
+        return vjp(lambda x: 0.5 * x * (1 + (k * (x + a * x * x * x)).tanh()), (x,), g)
+    pdf = (x * x * -0.5).exp() * (1 / math.sqrt(2 * math.pi))
+    cdf = elementwise(x, ctx.saved("cdf"),
+                      lambda x: (x * x * -0.5).exp() * (1 / math.sqrt(2 * math.pi)))
+    return (g * (cdf + x * pdf),)
+
+
 def silu(x, inplace: bool = False) -> Tensor:
     """x·σ(x), the "swish".  Its slope σ(x)(1 + x(1 - σ(x))) is finite everywhere.
 
@@ -209,6 +230,11 @@ def silu(x, inplace: bool = False) -> Tensor:
 
     out = record(X * s, (x,), backward, "silu", saved=() if inplace else (x,))
     return F.in_place(x, out, "silu") if inplace else out
+
+
+@graph_backward("silu")
+def _silu_graph(ctx, g):
+    return vjp(lambda x: x * x.sigmoid(), (ctx.input(0, ctx.saved("X")),), g)
 
 
 # -- modules -------------------------------------------------------------------------------

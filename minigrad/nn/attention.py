@@ -33,6 +33,7 @@ import math
 import numpy as np
 
 from ..autograd import record
+from ..autograd import graph_backward, vjp
 from ..broadcasting import sum_to
 from ..dtypes import require_float
 from ..errors import ShapeError
@@ -168,6 +169,37 @@ def _attention(query, key, value, attn_mask, dropout_p, is_causal, scale, rng,
         return (gq, gk, None) if len(need) == 3 else (gq, gk, None, gm)
 
     return result, record(Pd, inputs, weights_backward, "attention_weights", saved=(q, k))
+
+
+@graph_backward("scaled_dot_product_attention", "attention_weights")
+def _attention_graph(ctx, g):
+    """The attention op's backward (and its weights'), as the derivative of attention
+    written with tensor ops.  The mask's values are not kept, but the softmax P is: the
+    scores are rebuilt as Q Kᵀ·scale + mask + c with the mask's values 0 and the constant
+    c = log P - Q Kᵀ·scale (-inf where masked out), whose softmax is P."""
+    Q, K, V, P, keep, scale, shapes = (ctx.saved(n) for n in ("Q", "K", "V", "P", "keep",
+                                                             "scale", "shapes"))
+    qk = Q @ np.swapaxes(K, -1, -2) * scale
+    dead = ~(P > 0).any(axis=-1, keepdims=True)          # rows with nothing to attend to
+    with np.errstate(divide="ignore"):
+        c = np.where(dead, 0.0, np.log(P) - qk).astype(P.dtype, copy=False)
+    inputs = [ctx.input(0, Q), ctx.input(1, K), ctx.input(2, V)]
+    if len(ctx.node.inputs) == 4:
+        inputs.append(ctx.input(3, np.zeros(shapes[3], dtype=P.dtype)))
+    weights_only = ctx.node.op == "attention_weights"
+
+    def attention(q, k, v, *mask):
+        scores = q @ k.transpose(-1, -2) * scale
+        if mask:
+            scores = scores + mask[0]
+        w = (scores + Tensor(c)).softmax(-1)
+        if dead.any():
+            w = w.masked_fill(Tensor(dead), 0.0)
+        if keep is not None:
+            w = w * Tensor(keep)
+        return w if weights_only else w @ v
+
+    return vjp(attention, tuple(inputs), g)
 
 
 class MultiheadAttention(Module):

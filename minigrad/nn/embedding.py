@@ -21,6 +21,7 @@ import numbers
 import numpy as np
 
 from ..autograd import no_grad, record
+from ..autograd import graph_backward
 from ..random import get_rng
 from ..tensor import Tensor
 from .layers import _positive_int
@@ -154,6 +155,25 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type: float =
 
     saved = (input,) if isinstance(input, Tensor) else ()    # the ids backward reads
     return record(W[idx], (weight,), backward, "embedding", saved=saved)
+
+
+@graph_backward("embedding")
+def _embedding_graph(ctx, g):
+    """embedding's backward adds the gradient's rows into the table's; recorded
+    (create_graph=True) with its adjoint, taking the rows again, as its way back."""
+    idx, shape, padding_idx = ctx.saved("idx"), ctx.saved("shape"), ctx.saved("padding_idx")
+    flat = idx.reshape(-1)
+
+    def rows_of(table):
+        # (not divided by the ids' counts under scale_grad_by_freq: that scaling is not a
+        # derivative, and the way back reaches the table through the lookup's own backward,
+        # which scales once; as PyTorch's, and as finite differences say)
+        rows = np.array(table[flat])
+        if padding_idx is not None:
+            rows[flat == padding_idx] = 0
+        return rows.reshape(idx.shape + (shape[1],))
+
+    return (ctx.linear(g, rows_of),)
 
 
 def _padding_index(padding_idx, n: int, where: str) -> int:

@@ -42,6 +42,7 @@ import numpy as np
 
 from ..autograd import record
 from .. import dtypes
+from ..autograd import graph_backward
 from ..errors import ShapeError
 from ..ops.log_exp import logsigmoid, softplus  # noqa: F401  (F.softplus, as in PyTorch)
 from ..ops import operands
@@ -166,6 +167,19 @@ def linear(x, weight, bias=None) -> Tensor:
                   saved=(weight,) * need[0] + (x,) * need[1])
 
 
+@graph_backward("linear")
+def _linear_graph(ctx, g):
+    """linear's backward with tensor ops (create_graph=True; see minigrad/autograd.py)."""
+    X, W = ctx.saved("X"), ctx.saved("W")
+    x, w = ctx.input(0, X), ctx.input(1, W)
+    g2 = g.reshape(-1, W.shape[0])
+    grads = (g @ w if ctx.needs(0) else None,
+             g2.T @ x.reshape(-1, W.shape[1]) if ctx.needs(1) else None)
+    if len(ctx.node.inputs) == 3:
+        grads += (g2.sum(0) if ctx.needs(2) else None,)
+    return grads
+
+
 # -- softmax and friends -----------------------------------------------------------------
 def _log_softmax_array(X: np.ndarray, dim: int) -> np.ndarray:
     # The largest entry becomes 0: no overflow (``initial`` lets an empty axis through).
@@ -214,6 +228,12 @@ def log_softmax(x, dim: int = -1) -> Tensor:
     return record(out, (x,), backward, "log_softmax", saves_output=True)
 
 
+@graph_backward("log_softmax")
+def _log_softmax_graph(ctx, g):
+    dim = ctx.saved("dim")
+    return (g - ctx.output(ctx.saved("out")).exp() * g.sum(dim, keepdim=True),)
+
+
 @tensor_method("softmax")
 def softmax(x, dim: int = -1) -> Tensor:
     """e^x / Σ e^x along ``dim``: positive entries that sum to 1 (probabilities; chapter 8).
@@ -239,6 +259,12 @@ def softmax(x, dim: int = -1) -> Tensor:
         return (out * (g - (g * out).sum(axis=dim, keepdims=True)),)
 
     return record(out, (x,), backward, "softmax", saves_output=True)
+
+
+@graph_backward("softmax")
+def _softmax_graph(ctx, g):
+    dim, y = ctx.saved("dim"), ctx.output(ctx.saved("out"))
+    return (y * (g - (g * y).sum(dim, keepdim=True)),)
 
 
 # -- losses ------------------------------------------------------------------------------
@@ -317,6 +343,23 @@ def cross_entropy(logits, target, weight=None, ignore_index: int = -100, reducti
     return record(loss, (logits,), backward, "cross_entropy", saved=saved)
 
 
+@graph_backward("cross_entropy")
+def _cross_entropy_graph(ctx, g):
+    """The common case's backward with tensor ops: (softmax(logits) - one_hot) · g · scale.
+    The logits are not kept, but their log-softmax is: it differs from them by a constant
+    in each row, so its softmax (and every derivative of it) is theirs."""
+    if not ctx.has("logp"):
+        raise RuntimeError("create_graph=True: 'cross_entropy' with class weights, "
+                           "ignore_index, label smoothing, reduction='none', probability "
+                           "targets or more than 2 dimensions has no graph-building backward; "
+                           "the plain case (N, C) logits and int64 targets has.")
+    logp, rows, T = ctx.saved("logp"), ctx.saved("rows"), ctx.saved("T")
+    one_hot = np.zeros_like(logp)
+    one_hot[rows, T] = 1.0
+    p = ctx.input(0, logp).softmax(1)
+    return ((p - Tensor(one_hot)) * (g * ctx.saved("scale")),)
+
+
 def mse_loss(prediction, target, reduction: str = "mean") -> Tensor:
     """The mean (or sum) of squared differences.  The two shapes must be equal: unlike NumPy
     arithmetic this does not broadcast, since a prediction of shape (N, 1) against a target
@@ -361,6 +404,16 @@ def mse_loss(prediction, target, reduction: str = "mean") -> Tensor:
     return record(loss, (prediction, target), backward, "mse_loss")   # reads its own diff
 
 
+@graph_backward("mse_loss")
+def _mse_loss_graph(ctx, g):
+    """mse_loss's backward with tensor ops; the difference it keeps is rebuilt as
+    prediction - target, each input holding part of it (the difference and zeros)."""
+    diff, scale = ctx.saved("diff"), ctx.saved("scale")
+    d = ctx.input(0, diff) - ctx.input(1, np.zeros_like(diff))
+    gp = (2.0 * g) * d if scale is None else (2.0 * scale * g) * d
+    return (gp if ctx.needs(0) else None, -gp if ctx.needs(1) else None)
+
+
 # -- dropout -----------------------------------------------------------------------------
 def dropout(x, p: float = 0.5, training: bool = True, inplace: bool = False,
             rng=None) -> Tensor:
@@ -400,6 +453,11 @@ def dropout(x, p: float = 0.5, training: bool = True, inplace: bool = False,
 
     out = record(x.data * keep, (x,), backward, "dropout")
     return in_place(x, out, "dropout") if inplace else out
+
+
+@graph_backward("dropout")
+def _dropout_graph(ctx, g):
+    return (g * Tensor(ctx.saved("keep")),)
 
 
 # -- the later families (see the module docstring); imported last, as they use the above ----

@@ -27,6 +27,7 @@ import numbers
 import numpy as np
 
 from ..autograd import record
+from ..autograd import graph_backward, vjp
 from ..dtypes import require_float
 from ..errors import ShapeError
 from ..tensor import Tensor
@@ -338,6 +339,32 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps: float = 1e-
 
     return record(out, inputs, backward, "layer_norm",
                   saved=inputs[1:2] if weight is not None else ())   # x̂ is its own copy
+
+
+@graph_backward("layer_norm")
+def _layer_norm_graph(ctx, g):
+    """layer_norm's backward, as the derivative of layer norm written with tensor ops.  The
+    input is not kept, but its deviations from the mean are (x̂/invstd): they normalise to
+    the same x̂, with the same derivatives.  ε enters only as var + ε = 1/invstd², which is
+    kept as it was."""
+    xhat, invstd, axes, gamma = (ctx.saved(n) for n in ("xhat", "invstd", "axes", "gamma"))
+    centred = xhat / invstd
+    eps = 1 / (invstd * invstd) - (centred * centred).mean(axis=axes, keepdims=True)
+    inputs = [ctx.input(0, centred)]
+    if gamma is not None:
+        inputs.append(ctx.input(1, gamma))
+    if len(ctx.node.inputs) > len(inputs):
+        inputs.append(ctx.input(len(inputs), np.zeros(xhat.shape[xhat.ndim - len(axes):],
+                                                      dtype=xhat.dtype)))
+
+    def normalised(x, *affine):
+        d = x - x.mean(axes, keepdim=True)
+        out = d / ((d * d).mean(axes, keepdim=True) + Tensor(eps)).sqrt()
+        if gamma is not None:
+            out = out * affine[0]
+        return out + affine[-1] if len(affine) > (gamma is not None) else out
+
+    return vjp(normalised, tuple(inputs), g)
 
 
 class LayerNorm(Module):

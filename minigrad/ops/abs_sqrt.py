@@ -7,8 +7,10 @@
 import numpy as np
 
 from ..autograd import record
+from ..autograd import graph_backward
 from ..dtypes import as_floating, refuse_bool
 from ..tensor import tensor_method
+from ..tensor import Tensor
 
 
 @tensor_method("abs", "__abs__")
@@ -34,6 +36,12 @@ def abs(a):                                   # noqa: A001 (PyTorch's name)
     return record(np.abs(A), (a,), backward, "abs", saved=(a,))
 
 
+@graph_backward("abs")
+def _abs_graph(ctx, g):
+    """abs's slope is the constant sign of x: its second derivative is 0."""
+    return (g * Tensor(np.sign(ctx.saved("A"))),)
+
+
 @tensor_method("sqrt")
 def sqrt(a):
     """√x, elementwise (NaN for negative x, as in PyTorch); its derivative is 1 / (2√x).
@@ -55,3 +63,8 @@ def sqrt(a):
             return (g / (2 * out),)
 
     return record(out, (a,), backward, "sqrt", saves_output=True)
+
+
+@graph_backward("sqrt")
+def _sqrt_graph(ctx, g):
+    return (g / (2 * ctx.output(ctx.saved("out"))),)

@@ -7,6 +7,8 @@ any broadcast axes); negation flips its sign.
 import numpy as np
 
 from ..autograd import record
+from ..autograd import graph_backward
+from ..broadcasting import sum_to_tensor
 from ..broadcasting import sum_to
 from ..dtypes import refuse_bool
 from ..tensor import tensor_method
@@ -59,6 +61,14 @@ def add(a, b):
     return record(binary(np.add, a, b, "add", A, B), (a, b), backward, "add")
 
 
+@graph_backward("add")
+def _add_graph(ctx, g):
+    """add's backward with tensor ops (create_graph=True; see minigrad/autograd.py)."""
+    if len(ctx.node.inputs) == 1:              # t + number
+        return (g,)
+    return sum_to_tensor(g, ctx.shape(0)), sum_to_tensor(g, ctx.shape(1))
+
+
 @tensor_method("neg", "__neg__")
 def neg(a):
     """-a, elementwise; the gradient is -g (chapter 2).  Refused for bool tensors, as in
@@ -78,6 +88,11 @@ def neg(a):
         return (-g,)
 
     return record(-a._data, (a,), backward, "neg")
+
+
+@graph_backward("neg")
+def _neg_graph(ctx, g):
+    return (-g,)
 
 
 @tensor_method("sub", "__sub__")
@@ -114,6 +129,13 @@ def sub(a, b):
     if A is not a._data or B is not b._data:
         backward = grads_as(backward, a, b)
     return record(binary(np.subtract, a, b, "sub", A, B), (a, b), backward, "sub")
+
+
+@graph_backward("sub")
+def _sub_graph(ctx, g):
+    if len(ctx.node.inputs) == 1:              # t - number, or number - t
+        return (-g,) if ctx.node.backward is _negated else (g,)
+    return sum_to_tensor(g, ctx.shape(0)), sum_to_tensor(-g, ctx.shape(1))
 
 
 @tensor_method("__rsub__")

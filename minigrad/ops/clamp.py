@@ -12,7 +12,9 @@ import numbers
 import numpy as np
 
 from ..autograd import record
+from ..autograd import graph_backward
 from ..broadcasting import sum_to
+from ..broadcasting import sum_to_tensor
 from ..dtypes import fill_value, refuse_bool, result_type
 from ..errors import broadcast_error
 from ..tensor import Tensor, tensor_method
@@ -99,7 +101,43 @@ def clamp(a, min=None, max=None):                     # noqa: A002 (PyTorch's na
     return record(out, inputs, backward, "clamp", saved=inputs)
 
 
+@graph_backward("clamp")
+def _clamp_graph(ctx, g):
+    """clamp's backward with tensor ops: the masks are constants, so it is linear in g."""
+    from .select import where
+    A, L, H = ctx.saved("A"), ctx.saved("L"), ctx.saved("H")
+
+    def pick(mask, i):
+        return sum_to_tensor(where(Tensor(mask), g, 0.0), ctx.shape(i)) if ctx.needs(i) else None
+
+    with np.errstate(invalid="ignore"):
+        inside = np.ones(np.shape(A), dtype=bool)
+        if L is not None:
+            inside = inside & (A >= L)
+        if H is not None:
+            inside = inside & (A <= H)
+        grads = [pick(inside, 0)]
+        if L is not None:
+            grads.append(pick((A < L) if H is None else (A < L) & (L < H), 1))
+        if H is not None:
+            grads.append(pick((A > H) if L is None else (A > H) | (H < L), len(grads)))
+    return tuple(grads)
+
+
 clip = clamp
+
+
+@graph_backward("maximum", "minimum")
+def _tie_split_graph(ctx, g):
+    """maximum's and minimum's backward with tensor ops (the choice is a constant)."""
+    from .select import where
+    A, B, loses = ctx.saved("A"), ctx.saved("B"), ctx.saved("loses")
+    with np.errstate(invalid="ignore"):
+        half = where(Tensor(A == B), g / 2, g)
+        return (sum_to_tensor(where(Tensor(loses(A, B)), 0.0, half), ctx.shape(0))
+                if ctx.needs(0) else None,
+                sum_to_tensor(where(Tensor(loses(B, A)), 0.0, half), ctx.shape(1))
+                if ctx.needs(1) else None)
 
 
 def _tie_split(name: str, ufunc, loses):

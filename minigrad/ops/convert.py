@@ -15,6 +15,7 @@ import numpy as np
 
 from .. import dtypes
 from ..autograd import record
+from ..autograd import graph_backward
 from ..device import check_device
 from ..tensor import Tensor, tensor_method
 
@@ -73,6 +74,11 @@ def cast(a: Tensor, dtype, op: str, copy: bool = False) -> Tensor:
         return (g.astype(in_dtype, copy=False),)
 
     return record(out, (a,), backward, "to")
+
+
+@graph_backward("to")
+def _cast_graph(ctx, g):
+    return (g.to(ctx.saved("in_dtype")),)
 
 
 def _cast_method(name: str, dtype, doc: str):

@@ -19,6 +19,7 @@ No chapter uses this module.
 import numpy as np
 
 from ..autograd import record
+from ..autograd import graph_backward
 from ..tensor import Tensor, tensor_method
 from .operands import axis, cast_first
 
@@ -177,3 +178,12 @@ def prod(a, dim=None, keepdim: bool = False, *, dtype=None) -> Tensor:
                 .astype(g.dtype, copy=False),)
 
     return record(out.astype(A.dtype, copy=False), (a,), backward, "prod", saved=(a,))
+
+
+@graph_backward("cumsum")
+def _cumsum_graph(ctx, g):
+    """cumsum's backward (a reversed cumsum), recorded (create_graph=True) with cumsum
+    itself as its way back; cumprod and prod refuse create_graph."""
+    d = ctx.saved("d")
+    return (ctx.linear(g, lambda array: np.cumsum(array.reshape(1) if array.ndim == 0
+                                                  else array, axis=d).reshape(array.shape)),)

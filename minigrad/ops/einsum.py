@@ -18,6 +18,7 @@ import numpy as np
 
 from .. import views
 from ..autograd import record
+from ..autograd import graph_backward
 from ..dtypes import refuse_bool
 from ..errors import ShapeError
 from ..tensor import Tensor
@@ -183,3 +184,36 @@ def einsum(equation, *operands) -> Tensor:
         return views.view(tensors[0], "einsum", lambda array: _diagonal(spec, array),
                           lambda g: backward(g)[0], data=_diagonal(spec, tensors[0]._data))
     return record(out, tensors, backward, "einsum", saved=tensors)
+
+
+@graph_backward("einsum")
+def _einsum_graph(ctx, g):
+    """einsum's backward with einsums of tensors (create_graph=True): each operand's gradient
+    is the einsum of the gradient with the other operands.  Refused where an operand was
+    broadcast (size 1 against n) or repeats a letter (a diagonal)."""
+    inputs, output, arrays = ctx.saved("inputs"), ctx.saved("output"), ctx.saved("arrays")
+    sizes, meta = ctx.saved("sizes"), ctx.saved("meta")
+    if any(a.shape != m[0] for a, m in zip(arrays, meta)) or \
+            any(len(set(letters)) != len(letters) for letters in inputs):
+        raise RuntimeError("create_graph=True: the op 'einsum' has no graph-building backward "
+                           "where an operand is broadcast (size 1 against n) or repeats a "
+                           "subscript (a diagonal); write that operand out (expand, diagonal "
+                           "by indexing) first.")
+    tensors = [ctx.input(j, a) for j, a in enumerate(arrays)]
+    grads = []
+    for k, letters in enumerate(inputs):
+        if not ctx.needs(k):
+            grads.append(None)
+            continue
+        subs, args = ["".join(output)], [g]
+        for j, other in enumerate(inputs):
+            if j != k:
+                subs.append("".join(other))
+                args.append(tensors[j])
+        elsewhere = set(output).union(*(inputs[j] for j in range(len(inputs)) if j != k))
+        for c in letters:
+            if c not in elsewhere:                # summed away inside this operand alone
+                subs.append(c)
+                args.append(Tensor(np.ones(sizes[c], dtype=g.dtype)))
+        grads.append(einsum(",".join(subs) + "->" + "".join(letters), *args))
+    return tuple(grads)

@@ -12,8 +12,10 @@ an integer or computed in float16.
 import numpy as np
 
 from ..autograd import record
+from ..autograd import graph_backward
 from ..dtypes import as_floating, refuse_bool
 from ..tensor import tensor_method
+from ..tensor import Tensor
 
 
 @tensor_method("exp")
@@ -35,6 +37,12 @@ def exp(a):
         return (g * out,)          # (eˣ)' = eˣ
 
     return record(out, (a,), backward, "exp", saves_output=True)
+
+
+@graph_backward("exp")
+def _exp_graph(ctx, g):
+    """exp's backward with tensor ops (create_graph=True; see minigrad/autograd.py)."""
+    return (g * ctx.output(ctx.saved("out")),)
 
 
 @tensor_method("log")
@@ -59,6 +67,11 @@ def log(a):
     return record(np.log(A), (a,), backward, "log", saved=(a,))
 
 
+@graph_backward("log")
+def _log_graph(ctx, g):
+    return (g / ctx.input(0, ctx.saved("A")),)
+
+
 @tensor_method("tanh")
 def tanh(a):
     """tanh(x), elementwise: squashes any number into (-1, 1); its derivative is 1 - tanh².
@@ -78,6 +91,12 @@ def tanh(a):
         return (g * (1 - out * out),)   # tanh' = 1 - tanh²
 
     return record(out, (a,), backward, "tanh", saves_output=True)
+
+
+@graph_backward("tanh")
+def _tanh_graph(ctx, g):
+    y = ctx.output(ctx.saved("out"))
+    return (g * (1 - y * y),)
 
 
 def sigmoid_array(x: np.ndarray) -> np.ndarray:
@@ -130,6 +149,12 @@ def pick(mask: np.ndarray, g: np.ndarray) -> np.ndarray:
     return np.asarray(np.bitwise_and(g.view(as_int), ones)).view(g.dtype)
 
 
+@graph_backward("sigmoid")
+def _sigmoid_graph(ctx, g):
+    y = ctx.output(ctx.saved("out"))
+    return (g * y * (1 - y),)
+
+
 @tensor_method("relu")
 def relu(a):
     """max(x, 0), elementwise; its slope is 1 where x > 0 and 0 elsewhere (we pick 0 at x = 0,
@@ -155,3 +180,9 @@ def relu(a):
         return (pick(out > 0, g),)
 
     return record(out, (a,), backward, "relu", saves_output=True)
+
+
+@graph_backward("relu")
+def _relu_graph(ctx, g):
+    """relu's slope is a constant 0 or 1: its second derivative is 0."""
+    return (g.masked_fill(Tensor(ctx.saved("out") <= 0), 0.0),)

@@ -15,6 +15,7 @@ import numpy as np
 
 from .. import views
 from ..autograd import record
+from ..autograd import graph_backward
 from ..dtypes import index_dtype_refused
 from ..tensor import Tensor, tensor_method
 
@@ -95,6 +96,14 @@ def getitem(a, index):
         return (full,)
 
     return record(out, (a,), backward, "getitem", saved=_index_tensors(given))
+
+
+@graph_backward("getitem", "narrow", "split", "chunk", "unbind")
+def _getitem_graph(ctx, g):
+    """Indexing's backward scatters the gradient into zeros; recorded (create_graph=True)
+    with picking the same elements as its way back."""
+    index = ctx.saved("parts") if ctx.has("parts") else ctx.saved("index")
+    return (ctx.linear(g, lambda array: array[index]),)
 
 
 def basic_view_index(index) -> tuple:

@@ -24,6 +24,7 @@ import numpy as np
 
 from .. import autograd, dtypes, views
 from ..broadcasting import sum_to
+from ..broadcasting import sum_to_tensor
 from ..tensor import Tensor, tensor_method
 from .indexing import _index_tensors, _is_basic, _plain, basic_view_index
 from .operands import axis
@@ -88,6 +89,15 @@ def _overwritten(source, value, casting: str = "unsafe"):
     return autograd.record(array, (source,), lambda g: (np.zeros_like(g),), "fill_")
 
 
+@autograd.graph_backward("copy_", "fill_")
+def _overwritten_graph(ctx, g):
+    """The old values get a constant zero gradient; the value the gradient summed back."""
+    zero = Tensor(np.zeros(g.shape, dtype=g.dtype))
+    if len(ctx.node.inputs) == 1:
+        return (zero,)
+    return zero, sum_to_tensor(g, ctx.saved("value_shape"))
+
+
 @tensor_method("__setitem__")
 def setitem(t, index, value):
     """``t[index] = value``: write into the tensor (see the module docstring for when)."""
@@ -123,6 +133,25 @@ def _index_put(source, index, value, index_tensors: tuple):
 
     inputs = (source, value) if isinstance(value, Tensor) else (source,)
     return autograd.record(array, inputs, backward, "index_put", saved=index_tensors)
+
+
+@autograd.graph_backward("index_put")
+def _index_put_graph(ctx, g):
+    """index_put's backward with tensor ops: zeroing the written elements (its own adjoint)
+    for the tensor written into, and those elements for the value."""
+    index, value = ctx.saved("index"), ctx.saved("value")
+
+    def zeroed(array):
+        array = np.array(array)
+        array[index] = 0
+        return array
+
+    g_source = autograd.linear_map(g, zeroed, zeroed) if ctx.needs(0) else None
+    if len(ctx.node.inputs) == 1:
+        return (g_source,)
+    g_value = g[index]
+    extra = max(value.ndim - g_value.ndim, 0)
+    return g_source, sum_to_tensor(g_value, value.shape[extra:]).reshape(value.shape)
 
 
 @tensor_method("zero_")
@@ -224,3 +253,8 @@ def clone(a):
         tensor([1., 1.])
     """
     return autograd.record(a.data.copy(), (a,), lambda g: (g,), "clone")
+
+
+@autograd.graph_backward("clone")
+def _clone_graph(ctx, g):
+    return (g,)

@@ -16,6 +16,7 @@ import functools
 import numpy as np
 
 from ..autograd import record
+from ..autograd import graph_backward
 from ..dtypes import promote_types
 from ..errors import ShapeError
 from ..tensor import Tensor, tensor_method
@@ -79,6 +80,16 @@ def cat(tensors, dim: int = 0) -> Tensor:
                   tuple(tensors), backward, "cat")
 
 
+@graph_backward("cat")
+def _cat_graph(ctx, g):
+    """cat's backward with tensor ops: the gradient cut back into the inputs' pieces."""
+    d = _joined_axis(ctx, len(ctx.node.shape))
+    sizes = [ctx.shape(i)[d] for i in range(len(ctx.node.inputs))]
+    starts = np.cumsum([0] + sizes[:-1])
+    return tuple(g.narrow(d, int(s), n) if ctx.needs(i) else None
+                 for i, (s, n) in enumerate(zip(starts, sizes)))
+
+
 def stack(tensors, dim: int = 0) -> Tensor:
     """Join tensors of one shape along a new axis ``dim``: ``stack([a, b])`` has shape (2, …).
 
@@ -106,6 +117,18 @@ def stack(tensors, dim: int = 0) -> Tensor:
 
     return record(np.stack([t.data for t in tensors], axis=d, dtype=_common_dtype(tensors)),
                   tuple(tensors), backward, "stack")
+
+
+def _joined_axis(ctx, ndim: int) -> int:
+    """The axis a cat or stack joined along (``d`` here; ``axis`` in nn/rnn.py's own join)."""
+    return ctx.saved("d") if ctx.has("d") else ctx.saved("axis") % ndim
+
+
+@graph_backward("stack")
+def _stack_graph(ctx, g):
+    d = _joined_axis(ctx, len(ctx.node.shape))
+    return tuple(g[(slice(None),) * d + (i,)] if ctx.needs(i) else None
+                 for i in range(len(ctx.node.inputs)))
 
 
 concat = concatenate = cat

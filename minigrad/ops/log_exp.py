@@ -12,8 +12,10 @@ gradient.  Chapter 8 uses the same trick for ``log_softmax``.
 import numpy as np
 
 from ..autograd import record
+from ..autograd import graph_backward
 from ..dtypes import as_floating, require_float
 from ..tensor import tensor_method
+from ..tensor import Tensor
 from .operands import keep_flag, normalize_dims
 from .sum_expand import _kept_shape
 
@@ -53,6 +55,14 @@ def logsumexp(a, dim=None, keepdim=None, *, keepdims=None):
 
     return record(out.reshape(out_shape), (a,), backward, "logsumexp", saved=(a,),
                   saves_output=True)
+
+
+@graph_backward("logsumexp")
+def _logsumexp_graph(ctx, g):
+    """logsumexp's backward with tensor ops: g times the softmax exp(x - logsumexp(x))."""
+    kept = ctx.saved("kept")
+    out = ctx.output(ctx.saved("out").reshape(ctx.node.shape)).reshape(kept)
+    return (g.reshape(kept) * (ctx.input(0, ctx.saved("A")) - out).exp(),)
 
 
 def _number(x, name: str, op: str) -> float:
@@ -118,3 +128,13 @@ def logsigmoid(a):
             return (g * np.where(negative, 1 - e / (1 + e), e / (1 + e)),)
 
     return record(out, (a,), backward, "logsigmoid")
+
+
+@graph_backward("logsigmoid")
+def _logsigmoid_graph(ctx, g):
+    """logsigmoid's slope σ(-x) with tensor ops; x is ±log(e), from e = exp(-|x|) that its
+    backward keeps."""
+    negative, e = ctx.saved("negative"), ctx.saved("e")
+    with np.errstate(divide="ignore"):
+        x = ctx.input(0, np.where(negative, np.log(e), -np.log(e)).astype(e.dtype, copy=False))
+    return (g * (-x).sigmoid(),)

@@ -12,6 +12,8 @@ import numpy as np
 
 from .. import views
 from ..autograd import record
+from ..autograd import graph_backward
+from ..broadcasting import sum_to_tensor
 from ..broadcasting import sum_to
 from ..dtypes import refuse_bool
 from ..errors import ShapeError
@@ -49,6 +51,16 @@ def mul(a, b):
         backward = grads_as(backward, a, b)
     return record(binary(np.multiply, a, b, "mul", A, B), (a, b), backward, "mul",
                   saved=_needed(a, b, need_a, need_b))
+
+
+@graph_backward("mul")
+def _mul_graph(ctx, g):
+    """mul's backward with tensor ops (create_graph=True; see minigrad/autograd.py)."""
+    if len(ctx.node.inputs) == 1:              # t * number
+        return (g * ctx.saved("factor"),)
+    a, b = ctx.input(0, ctx.saved("A")), ctx.input(1, ctx.saved("B"))
+    return (sum_to_tensor(g * b, a.shape) if ctx.needs(0) else None,
+            sum_to_tensor(g * a, b.shape) if ctx.needs(1) else None)
 
 
 def _needed(a, b, need_a: bool, need_b: bool) -> tuple:
@@ -165,6 +177,24 @@ def matmul(a, b):
     return record(out, (a, b), backward, "matmul", saved=_needed(a, b, need_a, need_b))
 
 
+@graph_backward("mm", "matmul")
+def _matmul_graph(ctx, g):
+    """mm's and matmul's backward with tensor ops: G @ Bᵀ and Aᵀ @ G, summed back over
+    broadcast batch dimensions (vectors are 1-row or 1-column matrices)."""
+    A, B = ctx.saved("A"), ctx.saved("B")
+    a, b = ctx.input(0, A), ctx.input(1, B)
+    a2 = a.unsqueeze(0) if a.ndim == 1 else a
+    b2 = b.unsqueeze(-1) if b.ndim == 1 else b
+    g2 = g.reshape(np.broadcast_shapes(a2.shape[:-2], b2.shape[:-2])
+                   + (a2.shape[-2], b2.shape[-1]))
+    ga = gb = None
+    if ctx.needs(0):
+        ga = sum_to_tensor(g2 @ b2.transpose(-1, -2), a2.shape).reshape(A.shape)
+    if ctx.needs(1):
+        gb = sum_to_tensor(a2.transpose(-1, -2) @ g2, b2.shape).reshape(B.shape)
+    return ga, gb
+
+
 @tensor_method("__rmatmul__")
 def rmatmul(a, b):
     """b @ a (Python calls this for ``ndarray @ tensor``)."""
@@ -195,6 +225,11 @@ def permute(a, *dims):
                       lambda g: g.transpose(inverse))
 
 
+@graph_backward("permute")
+def _permute_graph(ctx, g):
+    return (g.permute(*ctx.saved("inverse")),)
+
+
 @tensor_method("transpose")
 def transpose(a, dim0: int = -2, dim1: int = -1):
     """Swap two axes; with no arguments, the last two (a matrix's rows and columns).
@@ -221,6 +256,11 @@ def transpose(a, dim0: int = -2, dim1: int = -1):
         return np.swapaxes(array, dim0, dim1)
 
     return views.view(a, "transpose", swap, swap)
+
+
+@graph_backward("transpose")
+def _transpose_graph(ctx, g):
+    return (g.transpose(ctx.saved("dim0"), ctx.saved("dim1")),)
 
 
 @tensor_method("T", prop=True)

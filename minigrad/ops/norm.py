@@ -22,6 +22,7 @@ import numpy as np
 
 from .. import dtypes
 from ..autograd import record
+from ..autograd import graph_backward
 from ..errors import ShapeError
 from ..tensor import Tensor, tensor_method
 from .operands import keep_flag, normalize_dims
@@ -131,6 +132,23 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None) -> Tensor:
     if p == 0:                       # a count: no gradient, as in PyTorch
         return Tensor._from_op(norm.reshape(out_shape))
     return record(norm.reshape(out_shape), (x,), backward, op, saved=(x,))
+
+
+@graph_backward("vector_norm")
+def _vector_norm_graph(ctx, g):
+    """The 2-norm's and 1-norm's backward with tensor ops (create_graph=True); other orders
+    refuse."""
+    from .select import where
+    p, kept, norm = ctx.saved("p"), ctx.saved("kept"), ctx.saved("norm")
+    g = g.reshape(kept)
+    if p == 1:
+        return (g * Tensor(ctx.saved("sign")),)
+    if p != 2:
+        raise RuntimeError(f"create_graph=True: the op 'vector_norm' has no graph-building "
+                           f"backward for ord={p} (only for 1 and 2).")
+    zero = Tensor(norm == 0)                 # there the gradient is 0 (and so are its own)
+    n = where(zero, 1.0, ctx.output(norm.reshape(ctx.node.shape)).reshape(kept))
+    return (ctx.input(0, ctx.saved("X")) * where(zero, 0.0, g / n),)
 
 
 def _matrix_dims(dim, ndim: int, op: str) -> tuple:

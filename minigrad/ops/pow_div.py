@@ -12,6 +12,8 @@ import numbers
 import numpy as np
 
 from ..autograd import record
+from ..autograd import graph_backward
+from ..broadcasting import sum_to_tensor
 from ..broadcasting import sum_to
 from ..dtypes import refuse_bool
 from ..tensor import Tensor, tensor_method
@@ -101,6 +103,25 @@ def _pow_number(a, n):
     return record(A ** number(n), (a,), backward, "pow", saved=(a,))
 
 
+@graph_backward("pow")
+def _pow_graph(ctx, g):
+    """pow's backward with tensor ops (create_graph=True; see minigrad/autograd.py)."""
+    if len(ctx.node.inputs) == 1:              # t ** number
+        n = ctx.saved("n")
+        a = ctx.input(0, ctx.saved("A"))
+        return (g * 0.0 if n == 0 else g * n * a ** (n - 1),)
+    A, B = ctx.saved("A"), ctx.saved("B")
+    a, b = ctx.input(0, A), ctx.input(1, B)
+    from .select import where
+    ga = gb = None
+    if ctx.needs(0):               # b·a^(b-1), and 0 where b = 0 (x ** 0 is constant)
+        ga = sum_to_tensor(g * where(Tensor(B == 0), 0.0, b * a ** (b - 1)), A.shape)
+    if ctx.needs(1):               # a^b·ln a, and 0 where a = 0 and b >= 0
+        zero = Tensor((A == 0) & (B >= 0))
+        gb = sum_to_tensor(g * where(zero, 0.0, a ** b * where(zero, 1.0, a).log()), B.shape)
+    return ga, gb
+
+
 @tensor_method("__rpow__")
 def rpow(a, b):
     """b ** a (Python calls this for ``2 ** t``)."""
@@ -140,6 +161,20 @@ def truediv(a, b):
         backward = grads_as(backward, a, b)
     return record(out, (a, b), backward, "div", saved=(b,) if need_a or need_b else (),
                   saves_output=need_b)
+
+
+@graph_backward("div")
+def _div_graph(ctx, g):
+    """div's backward with tensor ops (create_graph=True; see minigrad/autograd.py)."""
+    if len(ctx.node.inputs) == 1:
+        if ctx.has("divisor"):                 # t / number
+            return (g / ctx.saved("divisor"),)
+        a = ctx.input(0, ctx.saved("A"))       # number / t: -number / t²
+        return (-g * ctx.output(ctx.saved("out")) / a,)
+    A, B = ctx.saved("A"), ctx.saved("B")
+    a, b = ctx.input(0, A), ctx.input(1, B)
+    return (sum_to_tensor(g / b, A.shape) if ctx.needs(0) else None,
+            sum_to_tensor(-g * a / (b * b), B.shape) if ctx.needs(1) else None)
 
 
 @tensor_method("__rtruediv__")
@@ -205,6 +240,11 @@ def rfloordiv(a, b):
     return floor_divide(b, a)
 
 
+@graph_backward("floor_divide")
+def _floor_divide_graph(ctx, g):
+    return ctx.node.backward(g.data)         # the same error: it has no derivative
+
+
 @tensor_method("remainder", "__mod__")
 def remainder(a, b):
     """``a % b``: ``a - (a // b) * b``, which has the sign of the divisor (``-7 % 2`` is 1,
@@ -234,6 +274,18 @@ def remainder(a, b):
     if A is not a._data or B is not b._data:
         backward = grads_as(backward, a, b)
     return record(out, (a, b), backward, "remainder", saved=(a, b) if need_b else ())
+
+
+@graph_backward("remainder")
+def _remainder_graph(ctx, g):
+    """remainder's backward with tensor ops: g for a, and -g·(a // b), a constant, for b."""
+    if not ctx.has("need_b"):                # a number % a tensor: no derivative
+        return ctx.node.backward(g.data)
+    A, B = ctx.saved("A"), ctx.saved("B")
+    with np.errstate(all="ignore"):
+        quotient = Tensor(np.floor_divide(A, B))
+    return (sum_to_tensor(g, A.shape) if ctx.needs(0) else None,
+            sum_to_tensor(-g * quotient, B.shape) if ctx.needs(1) else None)
 
 
 @tensor_method("__rmod__")

@@ -8,6 +8,7 @@ No chapter uses this module.
 import numpy as np
 
 from ..autograd import record
+from ..autograd import graph_backward
 from ..tensor import Tensor, tensor_method
 from .operands import axis
 
@@ -107,3 +108,15 @@ def roll(a, shifts, dims=None) -> Tensor:
         return (np.roll(g, back, axes),)
 
     return record(np.roll(A, shift, axes), (a,), backward, "roll")
+
+
+@graph_backward("flip")
+def _flip_graph(ctx, g):
+    axes = ctx.saved("axes")
+    return (ctx.linear(g, lambda array: np.flip(array, axes)),)
+
+
+@graph_backward("roll")
+def _roll_graph(ctx, g):
+    shift, axes = np.negative(ctx.saved("back")), ctx.saved("axes")    # rolled back forward
+    return (ctx.linear(g, lambda array: np.roll(array, shift, axes)),)

@@ -8,6 +8,7 @@ then summed over those axes.
 import numpy as np
 
 from ..autograd import record
+from ..autograd import graph_backward
 from ..errors import ShapeError
 from ..tensor import tensor_method
 from .operands import shape_arg
@@ -31,3 +32,11 @@ def repeat(a, *sizes):
         return (split.sum(axis=tuple(range(0, 2 * len(reps), 2))).reshape(in_shape),)
 
     return record(np.tile(a.data, reps), (a,), backward, "repeat")
+
+
+@graph_backward("repeat")
+def _repeat_graph(ctx, g):
+    """repeat's backward sums the copies; recorded (create_graph=True) with tiling again as
+    its way back."""
+    reps = ctx.saved("reps")
+    return (ctx.linear(g, lambda array: np.tile(array, reps)),)

@@ -12,7 +12,9 @@ import numbers
 import numpy as np
 
 from ..autograd import record
+from ..autograd import graph_backward
 from ..broadcasting import sum_to
+from ..broadcasting import sum_to_tensor
 from ..dtypes import fill_value
 from ..errors import ShapeError
 from ..tensor import Tensor, tensor_method
@@ -70,6 +72,14 @@ def gather(a, dim: int, index) -> Tensor:
     return record(out.reshape(idx.shape), (a,), backward, "gather", saved=_tensors(index))
 
 
+@graph_backward("gather")
+def _gather_graph(ctx, g):
+    """gather's backward scatters the gradient; recorded (create_graph=True) with
+    gathering again as its way back."""
+    A, picks, shape = ctx.saved("A"), ctx.saved("picks"), ctx.node.shape
+    return (ctx.linear(g, lambda array: array.reshape(A.shape)[picks].reshape(shape)),)
+
+
 tensor_method("gather")(gather)
 
 
@@ -97,6 +107,19 @@ def take_along(a, d: int, idx: np.ndarray, op: str, out_shape=None) -> tuple:
 
     out = record(values.reshape(out_shape), (a,), backward, op)
     return out, Tensor._from_op(idx.reshape(out_shape).astype(np.int64))
+
+
+@graph_backward("sort", "topk", "max", "min")
+def _take_along_graph(ctx, g):
+    """The backward of the values of max/min (along a dim or over all), sort and topk,
+    recorded (create_graph=True) with taking the same elements as its way back."""
+    if not ctx.has("idx"):                     # max() / min() of every element
+        A, out = ctx.saved("A"), ctx.saved("out")
+        mask = np.isnan(A) if np.isnan(out) else A == out
+        return (where(Tensor(mask), g / int(mask.sum()), 0.0),)
+    A1, idx, d, shape = ctx.saved("A1"), ctx.saved("idx"), ctx.saved("d"), ctx.node.shape
+    return (ctx.linear(g, lambda array: np.take_along_axis(array.reshape(A1.shape), idx,
+                                                           axis=d).reshape(shape)),)
 
 
 @tensor_method("masked_fill")
@@ -156,6 +179,15 @@ def masked_fill(a, mask, value) -> Tensor:
     return record(out, inputs, backward, "masked_fill", saved=_tensors(mask))
 
 
+@graph_backward("masked_fill")
+def _masked_fill_graph(ctx, g):
+    mask = Tensor(ctx.saved("M"))
+    ga = g.masked_fill(mask, 0.0) if ctx.needs(0) else None
+    if len(ctx.node.inputs) == 1:
+        return (ga,)
+    return ga, (where(mask, g, 0.0).sum() if ctx.needs(1) else None)
+
+
 def where(condition, input=None, other=None):
     """``input`` where ``condition`` is True, ``other`` elsewhere (all three broadcast); each
     of ``input`` and ``other`` gets the gradient of the places it supplied.
@@ -203,6 +235,13 @@ def where(condition, input=None, other=None):
         return gx, gy
 
     return record(out, (x, y), backward, "where", saved=_tensors(condition))
+
+
+@graph_backward("where")
+def _where_graph(ctx, g):
+    cond = Tensor(ctx.saved("C"))
+    return (sum_to_tensor(where(cond, g, 0.0), ctx.shape(0)) if ctx.needs(0) else None,
+            sum_to_tensor(where(cond, 0.0, g), ctx.shape(1)) if ctx.needs(1) else None)
 
 
 @tensor_method("where")
@@ -266,3 +305,12 @@ def index_select(a, dim: int, index) -> Tensor:
 
     return record(out.reshape(in_shape) if a.ndim == 0 else out, (a,), backward,
                   "index_select")
+
+
+@graph_backward("index_select")
+def _index_select_graph(ctx, g):
+    """index_select's backward scatters the gradient; recorded (create_graph=True) with
+    selecting again as its way back."""
+    A, idx, d, shape = ctx.saved("A"), ctx.saved("idx"), ctx.saved("d"), ctx.node.shape
+    return (ctx.linear(g, lambda array: np.take(array.reshape(A.shape), idx,
+                                                axis=d).reshape(shape)),)

@@ -18,6 +18,7 @@ from ..autograd import record
 from ..tensor import tensor_method
 from .operands import axis, normalize_dims, shape_arg
 from .sum_expand import reshaped
+from ..autograd import graph_backward
 
 
 @tensor_method("view")
@@ -158,6 +159,12 @@ def contiguous(a):
     if a._data.flags.c_contiguous:
         return a
     return record(np.ascontiguousarray(a._data), (a,), lambda g: (g,), "contiguous")
+
+
+@graph_backward("contiguous")
+def _contiguous_graph(ctx, g):
+    """contiguous passes the gradient on unchanged (create_graph=True)."""
+    return (g,)
 
 
 @tensor_method("is_contiguous")

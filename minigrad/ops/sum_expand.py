@@ -17,6 +17,8 @@ import numpy as np
 
 from .. import views
 from ..autograd import record
+from ..autograd import graph_backward
+from ..broadcasting import sum_to_tensor
 from ..broadcasting import sum_to
 from ..dtypes import require_float
 from ..errors import ShapeError
@@ -70,6 +72,12 @@ def sum(a, dim=None, keepdim=None, *, keepdims=None, dtype=None):
     return record(A.sum(axis=axes, keepdims=keepdims), (a,), backward, "sum")
 
 
+@graph_backward("sum")
+def _sum_graph(ctx, g):
+    """sum's backward with tensor ops (create_graph=True; see minigrad/autograd.py)."""
+    return (g.reshape(ctx.saved("kept")).broadcast_to(ctx.saved("in_shape")),)
+
+
 @tensor_method("mean")
 def mean(a, dim=None, keepdim=None, *, keepdims=None, dtype=None):
     """The average over ``dim`` (as in :func:`sum`); the gradient is spread evenly, 1/n to
@@ -111,6 +119,14 @@ def mean(a, dim=None, keepdim=None, *, keepdims=None, dtype=None):
         return (np.broadcast_to(g.reshape(kept) / n, in_shape),)
 
     return record(out, (a,), backward, "mean")
+
+
+@graph_backward("mean")
+def _mean_graph(ctx, g):
+    n = ctx.saved("n")
+    if not n:
+        return (g.reshape(-1).sum().broadcast_to(ctx.saved("in_shape")) * 0.0,)
+    return (g.reshape(ctx.saved("kept")).broadcast_to(ctx.saved("in_shape")) / n,)
 
 
 @tensor_method("expand")
@@ -193,6 +209,11 @@ def expand(a, *sizes, dim=None, copies=None):
     return views.view(a, "expand", take, backward)
 
 
+@graph_backward("expand")
+def _expand_graph(ctx, g):
+    return (g.sum(ctx.saved("dim")),)
+
+
 def _pytorch_expand_shape(shape: tuple, sizes: tuple):
     """The shape PyTorch's ``expand(*sizes)`` gives a tensor of ``shape``, or None where
     PyTorch would refuse the call."""
@@ -268,6 +289,11 @@ def broadcast_to(a, *shape):
                       lambda g: sum_to(g, in_shape), data=out)
 
 
+@graph_backward("broadcast_to")
+def _broadcast_to_graph(ctx, g):
+    return (sum_to_tensor(g, ctx.saved("in_shape")),)
+
+
 @tensor_method("reshape")
 def reshape(a, *shape):
     """Same elements, new shape: ``t.reshape(2, 3)`` or ``t.reshape((2, 3))``; one -1 is
@@ -312,3 +338,8 @@ def reshaped(a, shape: tuple, op: str, copy_ok: bool = True):
                            f"shape {tuple(shape)} without copying. Use reshape, which copies "
                            f"when it must.")
     return record(out, (a,), lambda g: (backward(g),), op)
+
+
+@graph_backward("reshape", "view", "flatten", "squeeze", "unsqueeze")
+def _reshaped_graph(ctx, g):
+    return (g.reshape(ctx.saved("in_shape")),)

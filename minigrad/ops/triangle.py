@@ -11,6 +11,7 @@ import numbers
 import numpy as np
 
 from ..autograd import record
+from ..autograd import graph_backward
 from ..errors import ShapeError
 from ..tensor import Tensor, tensor_method
 
@@ -67,3 +68,10 @@ def triu(a, diagonal: int = 0) -> Tensor:
                 [0., 0., 0.]])
     """
     return _triangle(a, diagonal, False, "triu")
+
+
+@graph_backward("tril", "triu")
+def _triangle_graph(ctx, g):
+    """Keeping a triangle is its own adjoint: recorded with itself as its way back."""
+    keep = ctx.saved("keep")
+    return (ctx.linear(g, lambda array: np.where(keep, array, np.zeros((), array.dtype))),)

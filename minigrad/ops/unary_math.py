@@ -15,6 +15,7 @@ import math
 import numpy as np
 
 from ..autograd import record
+from ..autograd import graph_backward
 from ..tensor import DEFAULT_DTYPE, Tensor, tensor_method
 
 
@@ -312,3 +313,31 @@ def nan_to_num(a, nan: float = 0.0, posinf=None, neginf=None) -> Tensor:
         return (np.where(finite, g, np.zeros((), dtype=g.dtype)),)
 
     return record(out, (a,), backward, "nan_to_num")
+
+
+#: Each smooth function's derivative with tensor ops, for its graph-building backward.
+_SLOPES = {
+    "sin": lambda x: x.cos(), "cos": lambda x: -x.sin(), "log1p": lambda x: 1 / (1 + x),
+    "expm1": lambda x: x.exp(), "log2": lambda x: 1 / (x * math.log(2)),
+    "log10": lambda x: 1 / (x * math.log(10)), "rsqrt": lambda x: -0.5 * x.rsqrt() ** 3,
+    "reciprocal": lambda x: -1 / (x * x), "square": lambda x: 2 * x,
+}
+
+
+@graph_backward(*_SLOPES)
+def _smooth_graph(ctx, g):
+    """A smooth function's backward with tensor ops: g times its derivative at x."""
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        return (g * _SLOPES[ctx.node.op](ctx.input(0, ctx.saved("X"))),)
+
+
+@graph_backward("sign", "floor", "ceil", "trunc", "round")
+def _flat_graph(ctx, g):
+    """A rounding function's gradient is a constant zero."""
+    return (Tensor(np.zeros(g.shape, dtype=g.dtype)),)
+
+
+@graph_backward("nan_to_num")
+def _nan_to_num_graph(ctx, g):
+    from .select import where
+    return (where(Tensor(ctx.saved("finite")), g, 0.0),)

@@ -13,7 +13,9 @@ import math
 import numpy as np
 
 from ..autograd import record
+from ..autograd import graph_backward
 from ..tensor import tensor_method
+from ..tensor import Tensor
 from .operands import keep_flag, normalize_dims
 from .sum_expand import _kept_shape
 
@@ -80,6 +82,22 @@ def var(a, dim=None, unbiased=None, keepdim=None, *, correction=None, keepdims=N
     return record(v.reshape(out_shape), (a,), backward, "var")
 
 
+def _centred(ctx, dev, kept):
+    """The input's deviations from its mean, as a tensor with the input's history (the
+    input itself is not kept; its deviations have the same derivatives, as the mean of
+    x - c is the mean of x minus c)."""
+    c = ctx.input(0, dev)
+    axes = tuple(i for i, n in enumerate(kept) if n == 1)
+    return c - c.mean(axes, keepdim=True)
+
+
+@graph_backward("var")
+def _var_graph(ctx, g):
+    """var's backward with tensor ops (create_graph=True; see minigrad/autograd.py)."""
+    kept = ctx.saved("kept")
+    return ((2 / ctx.saved("divisor")) * g.reshape(kept) * _centred(ctx, ctx.saved("dev"), kept),)
+
+
 @tensor_method("std")
 def std(a, dim=None, unbiased=None, keepdim=None, *, correction=None, keepdims=None):
     """The standard deviation √var over ``dim``, dividing by N - ``correction``.
@@ -108,3 +126,14 @@ def std(a, dim=None, unbiased=None, keepdim=None, *, correction=None, keepdims=N
             return ((2 / divisor) * g_var * dev,)
 
     return record(s.reshape(out_shape), (a,), backward, "std", saves_output=True)
+
+
+@graph_backward("std")
+def _std_graph(ctx, g):
+    from .select import where
+    kept, s = ctx.saved("kept"), ctx.saved("s")
+    zero = Tensor(s == 0)                 # there the gradient is 0 (and so are its own)
+    s = where(zero, 1.0, ctx.output(s.reshape(ctx.node.shape)).reshape(kept))
+    g_var = where(zero, 0.0, g.reshape(kept) / (2 * s))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return ((2 / ctx.saved("divisor")) * g_var * _centred(ctx, ctx.saved("dev"), kept),)
