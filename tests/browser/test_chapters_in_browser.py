@@ -177,20 +177,20 @@ def wait_for_saved_widgets(notebook, page, name: str) -> None:
 
     jupyterlab-manager (3.0) has a race: when the kernel connects while the notebook's
     saved state is still loading, it may declare the widgets restored too early, and the
-    outputs say "Error displaying widget: model not found" until the next run.  Seen
-    now and then on a loaded machine; opening the notebook again is what a learner would
-    do, so the check does that once before it fails."""
+    outputs say "Error displaying widget: model not found" until the next run; on a busy
+    machine the pictures may also just take longer than 30 s to come (seen once in 3 full
+    runs, with no error on the page).  Opening the notebook again is what a learner would
+    do, so the check does that once before it fails: state that is really missing from
+    the file fails both times."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     pictures = page.locator(".jp-OutputArea-output .jupyter-widgets img").first
     try:
-        pictures.wait_for(state="visible", timeout=30_000)
+        pictures.wait_for(state="visible", timeout=45_000)
     except PlaywrightTimeout:
-        if not page.get_by_text("model not found").count():
-            raise
         notebook.open(name)
         try:
-            pictures.wait_for(state="visible", timeout=30_000)
+            pictures.wait_for(state="visible", timeout=45_000)
         except PlaywrightTimeout:
             errors = notebook.widget_outputs()["errors"]
             raise AssertionError(f"saved widgets do not render, also when opened again: "
