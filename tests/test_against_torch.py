@@ -582,14 +582,16 @@ def _with_dims(name, apply, ok=_any, correction=False, spread=False):
 
 
 def _has_spread(value, dim) -> bool:
-    x = np.asarray(value, dtype=np.float64)
-    if x.size == 0:
+    """False where a float group of two or more values to reduce are (nearly) all equal.
+    (A group of one is exact: x - mean is 0 and std 0 in both libraries.  Integer and bool
+    inputs are refused by both, whatever their values.)"""
+    if value.dtype.kind != "f" or value.size == 0:
         return True
-    axes = None if dim is None else dim
-    if isinstance(axes, (list, tuple)) and not axes:
-        axes = None
-    with np.errstate(invalid="ignore"):
-        return bool(np.all(np.ptp(x, axis=axes) > 1e-6 * (1 + np.max(np.abs(x)))))
+    x = np.asarray(value, dtype=np.float64)
+    axes = tuple(range(x.ndim)) if dim is None else (dim,) if isinstance(dim, int) else dim
+    if math.prod(x.shape[a] for a in axes) <= 1:
+        return True
+    return bool(np.all(np.ptp(x, axis=axes) > 1e-6 * (1 + np.max(np.abs(x)))))
 
 
 def _one_dim(name, apply, ok=_any, extra=None):
