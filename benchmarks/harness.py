@@ -124,10 +124,23 @@ def machine_line(malloc_tuning: bool) -> str:
     torch_threads = f", torch threads {torch.get_num_threads()}" if torch is not None else ""
     malloc = ("on (" + ", ".join(f"{k}={v}" for k, v in MALLOC_ENV.items()) + ")"
               if malloc_tuning else "off")
+    isa = f" (ISA {torch.backends.cpu.get_cpu_capability()})" if torch is not None else ""
     return (f"{cpu_name()} ({platform.machine()}), {os.cpu_count()} CPUs | "
-            f"Python {platform.python_version()} | NumPy {np.__version__} ({blas}) | "
-            f"torch {torch_version} | BLAS threads {os.environ['OPENBLAS_NUM_THREADS']}"
-            f"{torch_threads} | malloc tuning {malloc}")
+            f"Python {platform.python_version()} | NumPy {np.__version__} ({blas}, kernels "
+            f"{blas_kernels()}) | torch {torch_version}{isa} | BLAS threads "
+            f"{os.environ['OPENBLAS_NUM_THREADS']}{torch_threads} | malloc tuning {malloc}")
+
+
+def blas_kernels() -> str:
+    """The kernel set NumPy's BLAS chose for this CPU (OpenBLAS: SkylakeX, Haswell, Zen …;
+    ``OPENBLAS_CORETYPE`` overrides it), as threadpoolctl reports it."""
+    forced = os.environ.get("OPENBLAS_CORETYPE")
+    try:
+        from threadpoolctl import threadpool_info
+    except ImportError:
+        return f"{forced} (forced)" if forced else "unknown: threadpoolctl not installed"
+    found = [str(i.get("architecture")) for i in threadpool_info() if i.get("user_api") == "blas"]
+    return ", ".join(found or ["no BLAS found"]) + (" (OPENBLAS_CORETYPE)" if forced else "")
 
 
 def cpu_name() -> str:

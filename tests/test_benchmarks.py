@@ -118,3 +118,4 @@ def test_language_model_benchmark_trains_both_libraries_alike():
     assert set(losses) == {"minigrad", "PyTorch"}, result.stdout
     assert abs(float(losses["minigrad"]) - float(losses["PyTorch"])) < 2e-3
     assert "30 steps" in result.stdout and "targets are not judged" in result.stdout
+    assert re.search(r"kernels \w+", result.stdout) and "(ISA " in result.stdout

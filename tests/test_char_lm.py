@@ -113,6 +113,30 @@ def test_forward_cached_gives_the_models_scores_in_pieces(data):
         model(train[None, :17])
 
 
+def test_after_step_runs_after_each_step_outside_its_timing(data, monkeypatch):
+    """bench_char_lm interleaves PyTorch's steps with ours through after_step: it must run
+    once per step, after the step's update, and its time must not count as ours (a fake
+    clock that only after_step moves keeps every step at zero)."""
+    import types
+
+    clock = [0.0]
+    monkeypatch.setattr(char_lm, "time", types.SimpleNamespace(
+        perf_counter=lambda: clock[0], process_time=lambda: clock[0]))
+    _, vocab, train, _ = data
+    model = small_model(vocab)
+    seen = []
+
+    def after(step):
+        seen.append((step, float(model.head.weight.data.sum())))
+        clock[0] += 100.0
+
+    history = char_lm.train(model, train, train, steps=3, batch=4, eval_every=0, eval_count=4,
+                            progress="off", after_step=after)
+    assert [s for s, _ in seen] == [0, 1, 2]
+    assert len({w for _, w in seen}) == 3                   # each call saw a new update
+    assert history["seconds"] == history["cpu_seconds"] == [0.0, 0.0, 0.0]
+
+
 def test_the_cache_changes_the_work_not_the_text(data):
     _, vocab, train, _ = data
     model = small_model(vocab)
