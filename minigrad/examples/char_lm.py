@@ -357,17 +357,29 @@ def complete(model: CharLM, vocab: Vocabulary, prompt: str, length: int = 200, *
 
 
 # -- checkpoints ---------------------------------------------------------------------------
+def _run_record(config: dict, history: dict, seed: int) -> dict:
+    """A run's seed, configuration and history, as :func:`minigrad.save` stores them."""
+    return {"seed": seed,
+            "config": {k: (list(v) if isinstance(v, tuple) else v) for k, v in config.items()},
+            "history": {"loss": np.array(history["loss"], np.float32),
+                        "lr": np.array(history["lr"], np.float64),
+                        "seconds": np.array(history["seconds"], np.float64),
+                        "evals": np.array(history["evals"], np.float64)}}
+
+
 def save_checkpoint(path, model: CharLM, vocab: Vocabulary, config: dict, history: dict,
                     seed: int) -> None:
     """The weights in float16 (half the size; the chapter measures what that costs), the
     alphabet, the configuration, the seed and the training history."""
     weights = {k: np.asarray(v).astype(np.float16) for k, v in model.state_dict().items()}
-    save({"model": weights, "alphabet": vocab.alphabet, "seed": seed,
-          "config": {k: (list(v) if isinstance(v, tuple) else v) for k, v in config.items()},
-          "history": {"loss": np.array(history["loss"], np.float32),
-                      "lr": np.array(history["lr"], np.float64),
-                      "seconds": np.array(history["seconds"], np.float64),
-                      "evals": np.array(history["evals"], np.float64)}}, path)
+    save({"model": weights, "alphabet": vocab.alphabet, **_run_record(config, history, seed)},
+         path)
+
+
+def save_history(path, config: dict, history: dict, seed: int) -> None:
+    """The seed, configuration and training history without the weights (about 50 kB): what
+    the chapter needs of a run it only plots, such as the dropout run."""
+    save(_run_record(config, history, seed), path)
 
 
 def load_checkpoint(path=CHECKPOINT, dtype=np.float32) -> tuple:
@@ -399,6 +411,9 @@ def main(argv=None) -> dict:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("char_lm.npz"),
                         help="where to save the checkpoint (default: char_lm.npz)")
+    parser.add_argument("--history-out", type=Path, default=None,
+                        help="also save the seed, configuration and history alone, without "
+                             "the weights (about 50 kB)")
     parser.add_argument("--progress", default="auto", choices=("auto", "text", "off"))
     args = parser.parse_args(argv)
     config = dict(CONFIG, steps=args.steps, dropout=args.dropout)
@@ -427,6 +442,9 @@ def main(argv=None) -> dict:
           f"{bits_per_character(val):.3f} bits per character")
     save_checkpoint(args.out, model, vocab, config, history, args.seed)
     print(f"saved {args.out} ({args.out.stat().st_size / 1e6:.2f} MB)")
+    if args.history_out is not None:
+        save_history(args.history_out, config, history, args.seed)
+        print(f"saved {args.history_out} ({args.history_out.stat().st_size / 1e3:.0f} kB)")
     print("\n" + complete(model, vocab, "OTHELLO.\n", 300, temperature=0.8, seed=args.seed))
     return {"history": history, "val_loss": val, "seconds": seconds}
 
