@@ -230,3 +230,15 @@ def test_the_shipped_checkpoint_scores_what_the_chapter_prints(data):
     shown = re.search(r"shipped checkpoint: validation loss ([\d.]+) on 256 windows", printed)
     assert shown and f"{loss:.4f}" == shown.group(1)
     assert abs(loss - state["history"]["evals"][-1][2]) < 1e-3    # float16 storage costs ~nothing
+
+
+def test_the_shipped_dropout_history_is_the_checkpoints_run_with_dropout():
+    """The chapter compares the checkpoint's run with this one: the same configuration, seed
+    and starting weights (the same first evaluation), dropout 0.2, and no weights shipped."""
+    run, checkpoint = char_lm.load_history(), mg.load(char_lm.CHECKPOINT)
+    assert char_lm.DROPOUT_HISTORY.stat().st_size < 100_000 and "model" not in run
+    assert run["seed"] == checkpoint["seed"] == 0
+    assert run["config"] == dict(checkpoint["config"], dropout=0.2)
+    evals, plain = run["history"]["evals"], checkpoint["history"]["evals"]
+    np.testing.assert_array_equal(evals[0], plain[0])
+    assert evals[:, 0].tolist() == plain[:, 0].tolist() and len(run["history"]["loss"]) == 2000

@@ -26,6 +26,9 @@ bar), reports the validation loss, perplexity and bits per character, samples a 
 saves a checkpoint with ``minigrad.save``.  The checkpoint the chapter loads,
 ``minigrad/examples/char_lm.npz``, was made by exactly that command with ``--seed 0``;
 ``benchmarks/bench_char_lm.py`` trains the same model on the same batches in PyTorch.
+``minigrad/examples/char_lm_dropout_history.npz``, the history of the same run with dropout
+0.2 that the chapter compares with, was made by ``--dropout 0.2 --seed 0 --history-out`` that
+path (its weights are not shipped).
 """
 
 from __future__ import annotations
@@ -47,6 +50,8 @@ from ..train.threads import blas_threads
 
 CORPUS = Path(__file__).resolve().parent.parent / "data" / "texts" / "shakespeare.txt"
 CHECKPOINT = Path(__file__).with_name("char_lm.npz")
+#: The same run with dropout 0.2: its history only (see :func:`save_history`).
+DROPOUT_HISTORY = Path(__file__).with_name("char_lm_dropout_history.npz")
 
 #: nanoGPT's CPU run for character-level Shakespeare.
 CONFIG = {"layers": 4, "heads": 4, "width": 128, "context": 64, "batch": 12, "steps": 2000,
@@ -380,6 +385,12 @@ def save_history(path, config: dict, history: dict, seed: int) -> None:
     """The seed, configuration and training history without the weights (about 50 kB): what
     the chapter needs of a run it only plots, such as the dropout run."""
     save(_run_record(config, history, seed), path)
+
+
+def load_history(path=DROPOUT_HISTORY) -> dict:
+    """The seed, configuration and history :func:`save_history` wrote (the shipped dropout
+    run's by default)."""
+    return load(path)
 
 
 def load_checkpoint(path=CHECKPOINT, dtype=np.float32) -> tuple:
