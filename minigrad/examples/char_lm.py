@@ -26,9 +26,9 @@ bar), reports the validation loss, perplexity and bits per character, samples a 
 saves a checkpoint with ``minigrad.save``.  The checkpoint the chapter loads,
 ``minigrad/examples/char_lm.npz``, was made by exactly that command with ``--seed 0``;
 ``benchmarks/bench_char_lm.py`` trains the same model on the same batches in PyTorch.
-``minigrad/examples/char_lm_dropout_history.npz``, the history of the same run with dropout
-0.2 that the chapter compares with, was made by ``--dropout 0.2 --seed 0 --history-out`` that
-path (its weights are not shipped).
+The run with dropout 0.2 that the chapter compares with was made by the same command with
+``--dropout 0.2 --seed 0 --history-out minigrad/examples/char_lm_dropout_history.npz``; only
+that history ships, not its weights.
 """
 
 from __future__ import annotations
