@@ -22,7 +22,9 @@ corpus by
 Both start from the *same* initial weights (minigrad's, copied), see the *same* batches
 (``char_lm.random_batches`` with the same seed), use the same learning-rate function and
 are scored on the same fixed validation windows (``char_lm.eval_windows``), so they
-differ only in the library doing the work.  Times are the sums over the training steps
+differ only in the library doing the work.  The two trainings run in one process and take
+turns step by step (minigrad's step, then PyTorch's), so a load that comes and goes on a
+shared machine falls on both alike.  Times are the sums over the training steps
 (evaluations left out), one BLAS thread and one PyTorch thread: wall-clock, and this
 process's CPU time, which a busy machine (other jobs sharing the cores) inflates less.
 
@@ -80,7 +82,9 @@ def torch_model(torch, vocab: int, cfg: dict):
     return TorchCharLM()
 
 
-def train_torch(torch, model, train_ids, val_ids, cfg, seed):
+def torch_steps(torch, model, train_ids, cfg, seed, seconds, cpu):
+    """PyTorch's training, one step per ``next()``; each step's wall and CPU seconds are
+    appended to ``seconds`` and ``cpu``."""
     F = torch.nn.functional
     params = [p for p in model.parameters()]
     groups = [{"params": [p for p in params if p.ndim >= 2], "weight_decay": cfg["weight_decay"]},
@@ -90,7 +94,6 @@ def train_torch(torch, model, train_ids, val_ids, cfg, seed):
         optimizer, lambda s: char_lm.warmup_cosine(s, cfg["warmup"], cfg["steps"],
                                                    cfg["min_lr"] / cfg["lr"]))
     data = char_lm.random_batches(train_ids, cfg["batch"], cfg["context"], seed)
-    seconds, cpu = [], []
     for _ in range(cfg["steps"]):
         start, cpu_start = time.perf_counter(), time.process_time()
         x, y = next(data)
@@ -104,6 +107,11 @@ def train_torch(torch, model, train_ids, val_ids, cfg, seed):
         schedule.step()
         seconds.append(time.perf_counter() - start)
         cpu.append(time.process_time() - cpu_start)
+        yield
+
+
+def torch_val_loss(torch, model, val_ids, cfg) -> float:
+    F = torch.nn.functional
     x, y = char_lm.eval_windows(val_ids, cfg["context"])
     model.eval()
     with torch.no_grad():
@@ -113,7 +121,7 @@ def train_torch(torch, model, train_ids, val_ids, cfg, seed):
             loss = F.cross_entropy(logits.reshape(-1, logits.shape[-1]),
                                    torch.from_numpy(y[i:i + 64]).reshape(-1))
             total += loss.item() * len(x[i:i + 64])
-    return total / len(x), sum(seconds), sum(cpu)
+    return total / len(x)
 
 
 def main() -> int:
@@ -131,8 +139,19 @@ def main() -> int:
     ours = char_lm.CharLM(len(vocab), context=cfg["context"], width=cfg["width"],
                           heads=cfg["heads"], layers=cfg["layers"], dropout=cfg["dropout"])
     start_weights = {k: np.array(v) for k, v in ours.state_dict().items()}
+    torch = harness.load_torch()
+    t_seconds, t_cpu = [], []
+    step_torch = None
+    if torch is not None:
+        torch.manual_seed(args.seed)
+        theirs = torch_model(torch, len(vocab), cfg)
+        theirs.load_state_dict({k: torch.from_numpy(v) for k, v in start_weights.items()})
+        step_torch = torch_steps(torch, theirs, train_ids, cfg, args.seed, t_seconds, t_cpu)
+    # The two trainings take turns step by step, so that a busy machine slows both alike.
     history = char_lm.train(ours, train_ids, val_ids, cfg["steps"], seed=args.seed,
-                            eval_every=0, progress="off", **{k: cfg[k] for k in TRAIN_KEYS})
+                            eval_every=0, progress="off", **{k: cfg[k] for k in TRAIN_KEYS},
+                            after_step=None if step_torch is None else
+                            lambda step: next(step_torch))
     mg_val, mg_wall, mg_cpu = (history["evals"][-1][2], sum(history["seconds"]),
                                sum(history["cpu_seconds"]))
     chars = cfg["steps"] * cfg["batch"] * cfg["context"]
@@ -142,13 +161,9 @@ def main() -> int:
                 f"{1000 * cpu / cfg['steps']:.1f}", f"{chars / cpu:,.0f}")
 
     rows = [row("minigrad", mg_val, mg_wall, mg_cpu)]
-    torch = harness.load_torch()
     targets = []
     if torch is not None:
-        torch.manual_seed(args.seed)
-        theirs = torch_model(torch, len(vocab), cfg)
-        theirs.load_state_dict({k: torch.from_numpy(v) for k, v in start_weights.items()})
-        t_val, t_wall, t_cpu = train_torch(torch, theirs, train_ids, val_ids, cfg, args.seed)
+        t_val, t_wall, t_cpu = torch_val_loss(torch, theirs, val_ids, cfg), sum(t_seconds), sum(t_cpu)
         rows.append(row("PyTorch", t_val, t_wall, t_cpu))
         rows.append(("minigrad / PyTorch", f"{mg_val - t_val:+.4f}", harness.ratio(mg_wall / t_wall),
                      harness.ratio(mg_cpu / t_cpu), "", ""))

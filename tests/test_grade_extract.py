@@ -1,6 +1,7 @@
 """Reading submissions (classroom.grade.extract): fast, no learner code runs."""
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -108,6 +109,23 @@ def test_unreadable_notebooks_get_a_reason(tmp_path, data, reason):
     sub = _read(_write(tmp_path, data))
     assert sub.problem.startswith(reason), sub.problem
     assert sub.chapter == "02" and sub.answers == []
+
+
+def test_deep_nesting_is_refused_before_parsing_whatever_the_recursion_limit(tmp_path):
+    """json.loads recurses in C once per level: under a raised recursion limit (as a test or
+    a tool in the grader's process may leave it) 100,000 levels overflowed the C stack and
+    killed the process on Python 3.11, instead of giving the submission a reason."""
+    path = _write(tmp_path, b'{"cells": ' + b"[" * 100_000)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(200_000)
+    try:
+        sub = _read(path)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert sub.problem == ("not a readable notebook: its JSON is nested more than "
+                           f"{extract.MAX_DEPTH} levels deep")
+    assert _read(_write(tmp_path, b"[" * (extract.MAX_DEPTH - 1))).problem.startswith(
+        "not a readable notebook: Expecting value")
 
 
 def test_another_chapters_notebook_is_refused_with_the_reason(tmp_path):

@@ -55,6 +55,7 @@ CHUNK = 2**20                           # bytes read at a time
 SKIPPED_KEYS = (b'"outputs"', b'"attachments"', b'"widgets"')   # values never kept
 MAX_OBJECTS = 400_000                   # JSON objects and arrays in a notebook
 MAX_STRINGS = 4_000_000                 # quote characters in a notebook
+MAX_DEPTH = 256                         # nesting of objects and arrays (a notebook's is about 8)
 PARSE_LIMIT = 64 * 1024                 # characters of one cell parsed with ast
 PARSE_BUDGET = 1024 * 1024              # characters parsed with ast per notebook
 MAX_CELL_CODE = 1024 * 1024             # a code cell larger than this is not run
@@ -386,6 +387,11 @@ class Pruner:
                 self._keep(char)
             return
         if char in (b"{", b"["):
+            if len(self.stack) >= MAX_DEPTH:
+                # json.loads recurses once per level, in C; with a raised recursion limit
+                # (Python 3.11) deep nesting overflows the C stack and kills the grader.
+                raise NotebookError(f"not a readable notebook: its JSON is nested more than "
+                                    f"{MAX_DEPTH} levels deep")
             if self.skip_next:
                 self.skip_next, self.skip_depth = False, len(self.stack)
             self.stack.append(char)

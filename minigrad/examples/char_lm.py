@@ -187,12 +187,14 @@ def train(model: CharLM, train_ids: np.ndarray, val_ids: np.ndarray, steps: int,
           batch: int = 12, lr: float = 1e-3, min_lr: float = 1e-4, warmup: int = 100,
           weight_decay: float = 0.1, betas=(0.9, 0.99), clip: float = 1.0, seed: int = 0,
           eval_every: int = 200, eval_count: int = EVAL_WINDOWS, progress="auto",
-          threads=1) -> dict:
+          threads=1, after_step=None) -> dict:
     """Train in place; returns the history: every step's loss, learning rate, seconds and
     CPU seconds (this process's; on a busy machine the fairer measure),
     and, every ``eval_every`` steps (and at the end), the loss on fixed train and validation
     windows (``evals``: rows of step, train loss, validation loss).  ``threads``: BLAS
-    threads while training (as ``fit``'s ``blas_threads``; None leaves BLAS as it is)."""
+    threads while training (as ``fit``'s ``blas_threads``; None leaves BLAS as it is).
+    ``after_step(step)``, if given, is called after each step, outside its timing (a benchmark
+    interleaves another library's steps with ours there, so both meet the same load)."""
     optimizer = optim.AdamW(parameter_groups(model, weight_decay), lr=lr, betas=tuple(betas))
     schedule = optim.lr_scheduler.LambdaLR(
         optimizer, lambda s: warmup_cosine(s, warmup, steps, min_lr / lr))
@@ -224,6 +226,8 @@ def train(model: CharLM, train_ids: np.ndarray, val_ids: np.ndarray, steps: int,
             history["loss"].append(float(loss.item()))
             bar.update(1, loss=history["loss"][-1],
                        val=history["evals"][-1][2] if history["evals"] else float("nan"))
+            if after_step is not None:
+                after_step(step)
     evaluate(steps)
     return history
 
