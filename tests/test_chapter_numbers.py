@@ -232,15 +232,36 @@ def test_chapter_14_numbers():
     assert float(found(r"head weights N\(0, 1\): loss ([\d.]+)", out)[0]) > 10
     bigram = found(r"bigram model: validation loss ([\d.]+)", out)[0]
     assert f"from 4.33 to {bigram}" in text and f"bigram table gets {bigram}" in text
+    qu, newline, space = found(r"P\(u after q\) = ([\d.]+); after a full stop: "
+                               r"P\(line break\) = ([\d.]+), P\(space\) = ([\d.]+)", out)
+    assert (f"`q` is followed by `u` ({qu}) and that a full stop is followed by a line break "
+            f"({newline}) or a space ({space})") in text
 
     # the live run ends near the bigram's loss, not below it
     live = [float(v) for v in re.findall(r"step 150: train ([\d.]+), validation ([\d.]+)", out)[0]]
     assert abs(live[1] - float(bigram)) < 0.25 and f"to about the bigram's {bigram}" in text
+    assert f"(train {live[0]:.3f}, validation {live[1]:.3f})" in text
 
     # the shipped run: the gap at the end, and the final losses
     final = found(r"step 2000: train ([\d.]+), validation ([\d.]+)", out)
     gap = found(r"gap between validation and train at step 2000: ([\d.]+)", out)[0]
     assert f"to {gap} at the end ({final[1]} against {final[0]})" in text
+
+    # the same run with dropout 0.2: a smaller gap, a worse validation loss, and the gap at
+    # step 200 that no memorisation explains
+    assert "dropout 0.2, seed 0, otherwise the checkpoint's configuration: True" in out
+    rows = {int(r[0]): r[1:] for r in re.findall(r"^\s*(\d+)" + r"\s+(-?[\d.]+)" * 6 + r"$",
+                                                 out, re.M)}
+    assert sorted(rows) == list(range(0, 2001, 200))
+    tr, va, gap_plain, tr_d, va_d, gap_d = rows[2000]
+    assert (tr, va, gap_plain) == (final[0], final[1], gap)
+    assert float(gap_d) < float(gap_plain) and float(va_d) > float(va)
+    assert f"the gap at step 2,000: {gap_d} instead of {gap_plain}" in text
+    assert f"({tr_d} instead of {tr})" in text and f"({va_d} instead of {va})" in text
+    assert f"our gap ({gap_plain} to {gap_d})" in text and f"worse ({va_d} against {va})" in text
+    early, early_d = rows[200][2], rows[200][5]
+    assert f"already {early} above the training loss ({early_d} with dropout)" in text
+    assert f"each training character {200 * 768 / 932_397:.2f} times" in text
 
     # generation: the favourite after "To be, or not to b"
     e = found(r"temperature 1\s+'e' ([\d.]+)", out)[0]
@@ -259,6 +280,7 @@ def test_chapter_14_numbers():
     assert f"{big} for the bigram table" in text and f"{float(row[2]):.2f} bits a character" in text
     assert f"reaches {row[0]} on the validation text: a perplexity of {row[1]}" in text
     assert f"last evaluation of the training run ({loss}" in text
+    assert f"the training run's last evaluation, before the weights were rounded: {loss}" in out
 
     # the attention summary: layer 1's previous-character head
     previous = found(r"head 4:\s+([\d.]+) back,\s+(\d+)% prev", out)

@@ -223,6 +223,21 @@ def test_the_script_trains_saves_and_loads(tmp_path, capsys):
     assert state["history"]["evals"][-1][2] == pytest.approx(result["val_loss"], abs=2e-3)
 
 
+def test_the_script_saves_a_runs_history_without_its_weights(tmp_path, capsys):
+    """``--history-out``: what the chapter plots of the dropout run, small enough to ship."""
+    out, history = tmp_path / "lm.npz", tmp_path / "history.npz"
+    char_lm.main(["--steps", "2", "--dropout", "0.2", "--out", str(out),
+                  "--history-out", str(history), "--progress", "off"])
+    assert f"saved {history}" in capsys.readouterr().out
+    alone, full = mg.load(history), mg.load(out)
+    assert sorted(alone) == ["config", "history", "seed"] and "model" in full
+    assert alone["seed"] == 0 and alone["config"] == full["config"]
+    assert alone["config"]["dropout"] == 0.2
+    for key, values in full["history"].items():
+        np.testing.assert_array_equal(alone["history"][key], values)
+    assert history.stat().st_size < out.stat().st_size / 20
+
+
 def test_the_shipped_checkpoint_scores_what_the_chapter_prints(data):
     _, _, _, val = data
     model, vocab, state = char_lm.load_checkpoint(dtype=np.float64)
@@ -239,3 +254,15 @@ def test_the_shipped_checkpoint_scores_what_the_chapter_prints(data):
     shown = re.search(r"shipped checkpoint: validation loss ([\d.]+) on 256 windows", printed)
     assert shown and f"{loss:.4f}" == shown.group(1)
     assert abs(loss - state["history"]["evals"][-1][2]) < 1e-3    # float16 storage costs ~nothing
+
+
+def test_the_shipped_dropout_history_is_the_checkpoints_run_with_dropout():
+    """The chapter compares the checkpoint's run with this one: the same configuration, seed
+    and starting weights (the same first evaluation), dropout 0.2, and no weights shipped."""
+    run, checkpoint = char_lm.load_history(), mg.load(char_lm.CHECKPOINT)
+    assert char_lm.DROPOUT_HISTORY.stat().st_size < 100_000 and "model" not in run
+    assert run["seed"] == checkpoint["seed"] == 0
+    assert run["config"] == dict(checkpoint["config"], dropout=0.2)
+    evals, plain = run["history"]["evals"], checkpoint["history"]["evals"]
+    np.testing.assert_array_equal(evals[0], plain[0])
+    assert evals[:, 0].tolist() == plain[:, 0].tolist() and len(run["history"]["loss"]) == 2000

@@ -60,6 +60,13 @@ def test_text_writer_keeps_the_last_text_and_says_why_for_a_bad_prompt():
     assert w.error is None and calls[-1][0] == "Good night"
 
 
+def test_text_writer_takes_no_length_it_would_ignore():
+    """It once took ``length`` and never used it (``write`` decides how much it writes), and
+    the instructor page told teachers to ask for less text with it."""
+    with pytest.raises(TypeError, match="length"):
+        TextWriter(echo_writer()[0], ALPHABET, length=100)
+
+
 def test_text_writer_refuses_a_bad_starting_prompt():
     with pytest.raises(ValueError, match="starting prompt"):
         TextWriter(echo_writer()[0], ALPHABET, value="~")

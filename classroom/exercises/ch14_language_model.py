@@ -82,6 +82,14 @@ WINDOWS = Exercise(
         "windows_swapped":
             "inputs and targets are swapped: return (inputs, targets), the inputs being the "
             "windows that start at `starts`",
+        "windows_targets_short":
+            "the targets are one character short: a target window is as long as its input "
+            "window, `context` ids from start + 1 up to and including start + context (a "
+            "slice stops just before its end index)",
+        "windows_next_only":
+            "the targets hold only the character after each window: every position of a "
+            "window is a prediction, so the targets are a whole window too, the inputs "
+            "shifted by one",
     },
     hints=[
         "A window of `context` ids starts at each start; its targets are the window of the "
@@ -165,6 +173,8 @@ TOP_K = Exercise(
              _top_k_case([0.3, -2.0, 1.7, 0.9, 4.0, -0.5], 2.0, 3)),
         Case("large logits [1000, 998, 995, 0], temperature 1, no top-k: every probability "
              "must be a finite number", _top_k_case([1000.0, 998.0, 995.0, 0.0], 1.0, None)),
+        Case("the same large logits at temperature 0.5, no top-k: every probability must "
+             "still be finite", _top_k_case([1000.0, 998.0, 995.0, 0.0], 0.5, None)),
     ],
     mistakes={
         "temperature_multiplies":
@@ -182,14 +192,32 @@ TOP_K = Exercise(
         "top_k_naive_softmax":
             "the softmax overflows: with logits near 1000, e^1000 is inf and the "
             "probabilities become nan. Subtract the largest logit before exp (chapter 8)",
+        "temperature_ignored":
+            "the temperature changes nothing in your answer: divide the logits by it before "
+            "the softmax (at temperature 0.5 every logit doubles, and the favourite gains)",
+        "top_k_keeps_one_more":
+            "one character too many survives the cut: top-k keeps exactly k logits, the k-th "
+            "largest being the last one kept",
+        "top_k_keeps_one_fewer":
+            "one character too few survives the cut: the k-th largest logit itself is kept, "
+            "only the logits strictly below it are cut",
+        "top_k_cut_to_zero":
+            "the cut logits were set to 0, not to -inf: e^0 = 1, so those characters can "
+            "still be drawn. A character outside the top k must get probability exactly 0",
+        "shift_before_temperature":
+            "the softmax overflows at a low temperature: the largest logit was subtracted "
+            "before dividing by the temperature, but what goes into exp is the logits divided "
+            "by it. Divide first, then subtract the largest of the results",
     },
     hints=[
         "Three steps, in order: keep the k largest logits (the rest can no longer be drawn), "
         "divide by the temperature, and turn what is left into probabilities that sum to 1.",
         "Where learners slip: the temperature divides the logits (it is not applied to the "
-        "probabilities), a character cut by top-k gets probability exactly 0 and the others "
-        "share all of 1, and the softmax must not overflow on large logits. Setting a cut "
-        "logit to -inf does all of that, since e^-inf = 0.",
+        "probabilities), exactly k logits survive the cut (the k-th largest is the last one "
+        "kept), a character cut by top-k gets probability exactly 0 and the others share all "
+        "of 1, and the softmax must not overflow on large logits at any temperature (subtract "
+        "the largest of the very values you exponentiate). Setting a cut logit to -inf does "
+        "the cutting, since e^-inf = 0.",
         "Worked on logits [1, 3, 2] with top-2 at temperature 1: the 1 is cut, so the "
         "softmax of [-inf, 3, 2] is [0, e/(e + 1), 1/(e + 1)] ≈ [0, 0.731, 0.269].",
     ],
@@ -246,6 +274,12 @@ KV_CACHE = Exercise(
             "the new key and value were joined along the wrong axis: the cache is (heads, "
             "positions, d), and a new position adds one row along the positions' axis (axis "
             "1, or -2) of every head",
+        "cache_softmax_over_heads":
+            "the softmax ran over the heads instead of the positions: each head's weights "
+            "over its S + 1 positions must sum to 1 (the positions' axis of the scores)",
+        "cache_returned_unchanged":
+            "the keys and values returned are the cache you were given: return the cache "
+            "with the new position's key and value added, so that the next step sees them",
     },
     hints=[
         "The new position's key and value join the cache; then its query attends over every "
@@ -290,12 +324,17 @@ PERPLEXITY = Exercise(
             "changing its base is a division by ln 2",
         "perplexity_swapped":
             "the two are swapped: return (perplexity, bits)",
+        "perplexity_of_minus_loss":
+            "that is e^-loss, the (geometric) average probability the model gives the right "
+            "character; perplexity is one over it, e^loss, a number of choices (1 or more)",
     },
     hints=[
         "The loss is an average of -ln p in nats. Perplexity undoes the logarithm; bits "
         "change its base.",
         "Perplexity is e^loss (a uniform guess among n characters has perplexity n). Bits "
-        "per character are the same average in base 2: log2(x) = ln(x) / ln 2.",
+        "per character are the same average in base 2: log2(x) = ln(x) / ln 2. The loss is "
+        "already a mean over characters: e to a *sum* of losses would grow with the length "
+        "of the text, which a perplexity must not.",
         "Worked on a loss of ln 4 ≈ 1.386: the perplexity is 4 and the bits per character "
         "1.386 / 0.693 = 2, the bits it takes to name one of four equally likely choices.",
     ],

@@ -59,13 +59,14 @@ def check_prompt(text: str, alphabet: str, longest: int | None = None,
 class TextWriter:
     """Type a prompt, set the temperature and top-k, read what the model writes.
 
-    ``TextWriter(write, alphabet, value="ROMEO.\\n", length=200).show()`` displays it.
+    ``TextWriter(write, alphabet, value="ROMEO.\\n").show()`` displays it; how much text
+    is written is ``write``'s choice.
     ``top_k`` 0 on the slider means "no cut-off" (``write`` receives None).  In tests:
     set ``prompt.value``, ``temperature.value``, ``top_k.value``, call
     ``again.click()``, then read ``text``, ``output.value`` and ``error``.
     """
 
-    def __init__(self, write, alphabet: str, value: str = "ROMEO.\n", length: int = 200,
+    def __init__(self, write, alphabet: str, value: str = "ROMEO.\n",
                  temperature: float = 0.8, top_k: int = 0):
         import ipywidgets as widgets
 
@@ -73,7 +74,7 @@ class TextWriter:
         if problem:
             raise ValueError(f"TextWriter: the starting prompt {value!r} is not valid: "
                              f"{problem}.")
-        self.write, self.alphabet, self.length = write, alphabet, int(length)
+        self.write, self.alphabet = write, alphabet
         self.prompt = widgets.Textarea(value=value, description="prompt:",
                                        continuous_update=False, style=LABEL,
                                        layout=widgets.Layout(width="420px", height="64px"))

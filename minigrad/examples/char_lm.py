@@ -26,6 +26,9 @@ bar), reports the validation loss, perplexity and bits per character, samples a 
 saves a checkpoint with ``minigrad.save``.  The checkpoint the chapter loads,
 ``minigrad/examples/char_lm.npz``, was made by exactly that command with ``--seed 0``;
 ``benchmarks/bench_char_lm.py`` trains the same model on the same batches in PyTorch.
+The run with dropout 0.2 that the chapter compares with was made by the same command with
+``--dropout 0.2 --seed 0 --history-out minigrad/examples/char_lm_dropout_history.npz``; only
+that history ships, not its weights.
 """
 
 from __future__ import annotations
@@ -47,6 +50,8 @@ from ..train.threads import blas_threads
 
 CORPUS = Path(__file__).resolve().parent.parent / "data" / "texts" / "shakespeare.txt"
 CHECKPOINT = Path(__file__).with_name("char_lm.npz")
+#: The same run with dropout 0.2: its history only (see :func:`save_history`).
+DROPOUT_HISTORY = Path(__file__).with_name("char_lm_dropout_history.npz")
 
 #: nanoGPT's CPU run for character-level Shakespeare.
 CONFIG = {"layers": 4, "heads": 4, "width": 128, "context": 64, "batch": 12, "steps": 2000,
@@ -361,17 +366,35 @@ def complete(model: CharLM, vocab: Vocabulary, prompt: str, length: int = 200, *
 
 
 # -- checkpoints ---------------------------------------------------------------------------
+def _run_record(config: dict, history: dict, seed: int) -> dict:
+    """A run's seed, configuration and history, as :func:`minigrad.save` stores them."""
+    return {"seed": seed,
+            "config": {k: (list(v) if isinstance(v, tuple) else v) for k, v in config.items()},
+            "history": {"loss": np.array(history["loss"], np.float32),
+                        "lr": np.array(history["lr"], np.float64),
+                        "seconds": np.array(history["seconds"], np.float64),
+                        "evals": np.array(history["evals"], np.float64)}}
+
+
 def save_checkpoint(path, model: CharLM, vocab: Vocabulary, config: dict, history: dict,
                     seed: int) -> None:
     """The weights in float16 (half the size; the chapter measures what that costs), the
     alphabet, the configuration, the seed and the training history."""
     weights = {k: np.asarray(v).astype(np.float16) for k, v in model.state_dict().items()}
-    save({"model": weights, "alphabet": vocab.alphabet, "seed": seed,
-          "config": {k: (list(v) if isinstance(v, tuple) else v) for k, v in config.items()},
-          "history": {"loss": np.array(history["loss"], np.float32),
-                      "lr": np.array(history["lr"], np.float64),
-                      "seconds": np.array(history["seconds"], np.float64),
-                      "evals": np.array(history["evals"], np.float64)}}, path)
+    save({"model": weights, "alphabet": vocab.alphabet, **_run_record(config, history, seed)},
+         path)
+
+
+def save_history(path, config: dict, history: dict, seed: int) -> None:
+    """The seed, configuration and training history without the weights (about 50 kB): what
+    the chapter needs of a run it only plots, such as the dropout run."""
+    save(_run_record(config, history, seed), path)
+
+
+def load_history(path=DROPOUT_HISTORY) -> dict:
+    """The seed, configuration and history :func:`save_history` wrote (the shipped dropout
+    run's by default)."""
+    return load(path)
 
 
 def load_checkpoint(path=CHECKPOINT, dtype=np.float32) -> tuple:
@@ -403,6 +426,9 @@ def main(argv=None) -> dict:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("char_lm.npz"),
                         help="where to save the checkpoint (default: char_lm.npz)")
+    parser.add_argument("--history-out", type=Path, default=None,
+                        help="also save the seed, configuration and history alone, without "
+                             "the weights (about 50 kB)")
     parser.add_argument("--progress", default="auto", choices=("auto", "text", "off"))
     args = parser.parse_args(argv)
     config = dict(CONFIG, steps=args.steps, dropout=args.dropout)
@@ -431,6 +457,9 @@ def main(argv=None) -> dict:
           f"{bits_per_character(val):.3f} bits per character")
     save_checkpoint(args.out, model, vocab, config, history, args.seed)
     print(f"saved {args.out} ({args.out.stat().st_size / 1e6:.2f} MB)")
+    if args.history_out is not None:
+        save_history(args.history_out, config, history, args.seed)
+        print(f"saved {args.history_out} ({args.history_out.stat().st_size / 1e3:.0f} kB)")
     print("\n" + complete(model, vocab, "OTHELLO.\n", 300, temperature=0.8, seed=args.seed))
     return {"history": history, "val_loss": val, "seconds": seconds}
 

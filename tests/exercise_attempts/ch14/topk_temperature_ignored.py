@@ -1,0 +1,9 @@
+# EXERCISE 14.top_k
+# expect: mistake: temperature_ignored
+def sample_probabilities(logits, temperature, top_k):
+    z = np.array(logits, dtype=float)
+    if top_k is not None:
+        kth = np.sort(z)[-top_k]
+        z[z < kth] = -np.inf
+    e = np.exp(z - z.max())
+    return e / e.sum()
