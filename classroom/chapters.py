@@ -76,7 +76,7 @@ CHAPTERS = [
             "softmax and cross-entropy from first principles, then an MLP on real handwriting",
             45, _f("getitem", "ops.indexing",
                    "nn.CrossEntropyLoss", "nn.functional.softmax", "nn.functional.log_softmax",
-                   "nn.functional.cross_entropy", "nn.softmax", "nn.log_softmax", "nn.Dropout",
+                   "nn.functional.cross_entropy", "nn.softmax", "nn.log_softmax",
                    "optim.Adam", "data.load_digits", "data.load_mnist", "data.MnistUnavailable",
                    "data.standardize", "data.shifted_copies", "train.evaluate",
                    "train.accuracy", "examples", "examples.classifier",
@@ -115,7 +115,8 @@ CHAPTERS = [
     Chapter(14, "language_model", "A language model on real text",
             "Shakespeare as characters, windows and baselines; a GPT trained for 2,000 steps "
             "and watched; sampling with temperature and top-k, a KV cache, perplexity",
-            50, _f("examples.char_lm", "classroom.widgets.language_model")),
+            50, _f("examples.char_lm", "nn.Dropout", "nn.functional.dropout",
+                   "classroom.widgets.language_model")),
 ]
 
 #: Available to every chapter: the course package itself, its check/hint/solution functions,
