@@ -10,7 +10,12 @@ which two ran.
 The second is the first of :data:`CANDIDATES` whose kernels differ from this machine's
 (another family) and that this CPU can run (an older CPU never gets AVX-512 code). The
 choice is checked, not assumed: a child process started with it must report it, since
-OpenBLAS quietly falls back to its own choice when it does not know or cannot use a name.
+OpenBLAS quietly falls back to its own choice when it does not know or cannot use a name,
+and must survive the products a chapter makes (:data:`PROBE`). A forced core type can
+crash where the CPU's own never does: OpenBLAS 0.3.34 (NumPy 2.5's wheels) gives a forced
+table the blocking it tuned for Zen 4 and 5 hosts, and Haswell's double-precision kernel
+then overruns its stack for a long inner dimension (OpenMathLib/OpenBLAS issues 6021 and
+6026). Such a core type is passed over for the next candidate, and the header says why.
 """
 
 from __future__ import annotations
@@ -34,6 +39,16 @@ FAMILIES = {"Haswell": "avx2", "Zen": "avx2", "SkylakeX": "avx512", "Cooperlake"
             "SapphireRapids": "avx512", "Sandybridge": "avx", "Nehalem": "sse4"}
 REPORT = ("import numpy, threadpoolctl; print(next((i['architecture'] for i in "
           "threadpoolctl.threadpool_info() if i.get('internal_api') == 'openblas'), ''))")
+#: Products of the sizes chapter 12's conv net makes (a long inner dimension), in both
+#: float types and both operand layouts; a child that dies on them cannot run the chapters.
+PROBE = ("import numpy as np\n"
+         "rng = np.random.default_rng(0)\n"
+         "for dtype in (np.float64, np.float32):\n"
+         "    for k in (384, 768, 2048):\n"
+         "        a = rng.standard_normal((144, k)).astype(dtype)\n"
+         "        b = rng.standard_normal((32, k)).astype(dtype)\n"
+         "        a @ b.T, a @ np.ascontiguousarray(b.T)\n"
+         "print('ok')")
 
 
 def family(core: str) -> str:
@@ -58,10 +73,11 @@ def cpu_features() -> set:
     return {name for name, present in __cpu_features__.items() if present}
 
 
-def pick_second(default: str, features: set) -> str | None:
-    """The second core type for a machine whose own is ``default``, or None."""
+def pick_second(default: str, features: set, passed_over=()) -> str | None:
+    """The second core type for a machine whose own is ``default``, or None; ``passed_over``:
+    core types found unusable here."""
     for core, needs, kin in CANDIDATES:
-        if kin != family(default) and set(needs) <= features:
+        if kin != family(default) and set(needs) <= features and core not in passed_over:
             return core
     return None
 
@@ -73,20 +89,49 @@ def reported_under(core: str) -> str:
     return out.stdout.strip() if out.returncode == 0 else ""
 
 
+def survives(core: str) -> str | None:
+    """None when a fresh Python with ``OPENBLAS_CORETYPE=core`` computes :data:`PROBE`,
+    else what went wrong ("killed by signal 11 (SIGSEGV)" …)."""
+    try:
+        out = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True,
+                             env=dict(os.environ, OPENBLAS_CORETYPE=core), timeout=300)
+    except subprocess.TimeoutExpired:
+        return "a matrix product hung"
+    if out.returncode == 0 and out.stdout.strip() == "ok":
+        return None
+    if out.returncode < 0:
+        import signal
+
+        return (f"a matrix product killed the process by signal {-out.returncode} "
+                f"({signal.Signals(-out.returncode).name})")
+    return f"a matrix product failed: {(out.stderr or out.stdout).strip()[-300:]}"
+
+
 @functools.cache
 def cores() -> tuple:
     """``(this machine's core type, the second, None)``, or ``(…, None, why not)``."""
     default = this_core()
     if default is None:
         return None, None, "NumPy's BLAS here is not OpenBLAS, whose kernels can be chosen"
-    second = pick_second(default, cpu_features())
-    if second is None:
-        return default, None, f"this CPU can run no other family of kernels than {default}'s"
-    got = reported_under(second)
-    if got != second:
-        return default, None, (f"OPENBLAS_CORETYPE={second} gave {got or 'an error'} here, "
-                               f"not {second}")
-    return default, second, None
+    features, passed_over = cpu_features(), {}
+    while (second := pick_second(default, features, passed_over)) is not None:
+        got = reported_under(second)
+        if got != second:
+            passed_over[second] = f"OPENBLAS_CORETYPE={second} gave {got or 'an error'} here"
+            continue
+        problem = survives(second)
+        if problem is None:
+            return default, second, passed_over_note(passed_over)
+        passed_over[second] = f"under OPENBLAS_CORETYPE={second} {problem}"
+    why = f"this CPU can run no other family of kernels than {default}'s"
+    return default, None, why + (f" ({passed_over_note(passed_over)})" if passed_over else "")
+
+
+def passed_over_note(passed_over: dict) -> str | None:
+    """One sentence naming the core types passed over and why, or None."""
+    if not passed_over:
+        return None
+    return "passed over: " + "; ".join(f"{core}, {why}" for core, why in passed_over.items())
 
 
 def header() -> str:
@@ -94,4 +139,5 @@ def header() -> str:
     if second is None:
         return f"OpenBLAS core types: {default or 'none'} only ({why})"
     return (f"OpenBLAS core types: {default} (this machine's: every test) and {second} "
-            f"(the chapters again: tests/test_chapters_other_blas.py)")
+            f"(the chapters again: tests/test_chapters_other_blas.py)"
+            + (f"; {why}" if why else ""))

@@ -32,7 +32,9 @@ def nbval_under(core: str, notebook: str) -> subprocess.CompletedProcess:
     path = os.pathsep.join(filter(None, [tests, os.environ.get("PYTHONPATH")]))
     return subprocess.run(
         [sys.executable, "-m", "pytest", *NBVAL, "-p", "kernel_sockets", "-p", "no:cacheprovider",
-         "-p", "no:xdist", "-q", "--no-header", "-rf", notebook],
+         "-p", "no:xdist", "-q", "--no-header", "-rf",
+         # a kernel that dies leaves nbval waiting for its reply: fail the cell instead
+         "--nbval-cell-timeout", "300", notebook],
         cwd=ROOT, env=dict(os.environ, OPENBLAS_CORETYPE=core, PYTHONPATH=path),
         capture_output=True, text=True, timeout=900)
 
