@@ -397,20 +397,25 @@ def record(data: np.ndarray, inputs: tuple, backward, op: str, saved: tuple = ()
         node.inputs = (a._node or a, b._node or b)
     else:
         node.inputs = tuple([t._node or t for t in inputs])
-    if saves_output:
-        saved += (out,)
     if not saved:
-        node.saved, node.saved_versions = (), 0
-    elif len(saved) == 1:
-        counter = saved[0]._version or saved[0].version_counter()
-        node.saved, node.saved_versions = (counter,), counter[0]
-    elif len(saved) == 2:
-        c0 = saved[0]._version or saved[0].version_counter()
-        c1 = saved[1]._version or saved[1].version_counter()
-        node.saved, node.saved_versions = (c0, c1), c0[0] + c1[0]
+        if saves_output:          # the output alone (exp, tanh …): its counter is new, at 0
+            out._version = counter = [0]
+            node.saved, node.saved_versions = (counter,), 0
+        else:
+            node.saved, node.saved_versions = (), 0
     else:
-        node.saved = counters = tuple(t.version_counter() for t in saved)
-        node.saved_versions = sum(c[0] for c in counters)
+        if saves_output:
+            saved += (out,)
+        if len(saved) == 1:
+            counter = saved[0]._version or saved[0].version_counter()
+            node.saved, node.saved_versions = (counter,), counter[0]
+        elif len(saved) == 2:
+            c0 = saved[0]._version or saved[0].version_counter()
+            c1 = saved[1]._version or saved[1].version_counter()
+            node.saved, node.saved_versions = (c0, c1), c0[0] + c1[0]
+        else:
+            node.saved = counters = tuple(t.version_counter() for t in saved)
+            node.saved_versions = sum(c[0] for c in counters)
     node.out = _weak(out)
     node.shape = data.shape
     node.dtype = data.dtype
