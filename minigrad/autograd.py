@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import sys
 import traceback
 import weakref
 
@@ -589,11 +590,44 @@ def _changed_in_place(node: Node) -> RuntimeError:
 
 
 def _accumulate(t: Tensor, g: np.ndarray) -> None:
+    """Add ``g`` into ``t.grad``, a copy of it the first time, except where no copy is needed.
+
+    A backward may return the gradient it was given (which may also be another tensor's),
+    a view of it, or an array it keeps: a later ``+=`` into ``.grad`` would change those, so
+    the first gradient is copied.  A leaf's first gradient is kept as it is only when nothing
+    else can see it: an array that owns its memory (no view of another array), writable, of
+    the leaf's dtype, with no reference but the walk's own (:func:`_walk_refs`).  That is
+    the usual case for a weight (``Aᵀ @ G`` is a new array), and it saves copying it (PyTorch
+    takes a gradient nobody else uses in the same way).  A non-leaf's (``retain_grad()``) is
+    always copied: its op's backward is handed the same array next, and may keep it."""
     if t._grad is None:
-        # Own copy: ``g`` may be shared with other tensors' gradients or be a read-only view.
-        t._grad = Tensor._from_op(np.array(g, dtype=t._data.dtype))
+        dtype = t._data.dtype
+        if t._node is None and g.base is None and g.dtype == dtype \
+                and _refcount(g) <= _WALK_REFS and g.flags.writeable:
+            t._grad = Tensor._from_op(g)
+        else:
+            t._grad = Tensor._from_op(np.array(g, dtype=dtype))
     else:
         t._grad.data += g
+
+
+def _refcount(g) -> int:
+    return sys.getrefcount(g)
+
+
+def _walk_refs() -> int:
+    """What :func:`_refcount` says in :func:`_accumulate` of an array that only the walk
+    holds: a local of the caller (:func:`_propagate`'s ``g``) passed on as an argument (4 in
+    CPython 3.10-3.13: that local, two arguments and getrefcount's own).  Anything else
+    holding it (a tensor, a container, a view, a closure) adds one."""
+    def accumulate(g):
+        return _refcount(g)
+    g = np.empty(1)
+    return accumulate(g)
+
+
+# Python implementations without reference counts (PyPy) always copy.
+_WALK_REFS = _walk_refs() if hasattr(sys, "getrefcount") else -1
 
 
 def _run_hooks(hooks, g: np.ndarray) -> np.ndarray:
@@ -667,6 +701,7 @@ def _propagate(root: Tensor, seed: np.ndarray, retain_graph: bool, deliver) -> l
                 hooks = getattr(item, "_hooks", None)
                 if hooks:
                     g = _run_hooks(hooks, g)
+                input_grads = pg = None     # let g go: _accumulate checks who else holds it
                 deliver(item, g)
                 continue
             g = item.pending
