@@ -479,22 +479,28 @@ def _order(root, stop=()) -> list:
     nodes in ``stop`` (ids), nor lists them."""
     order = []
     expanded = set(stop)
-    stack = [(root, False)]
+    stack = [root]
+    push, pop = stack.append, stack.pop
     while stack:
-        item, inputs_done = stack.pop()
-        if inputs_done:
-            order.append(item)          # everything it depends on is already in `order`
+        item = pop()
+        if item is _INPUTS_DONE:        # the item below it: all it depends on is in `order`
+            order.append(pop())
             continue
-        if id(item) in expanded:        # reached again by another path: already handled
+        key = id(item)
+        if key in expanded:             # reached again by another path: already handled
             continue
-        expanded.add(id(item))
-        stack.append((item, True))
+        expanded.add(key)
+        push(item)
+        push(_INPUTS_DONE)              # popped once everything pushed after it is done
         if type(item) is Node:
             for parent in item.inputs:
                 if (type(parent) is Node or parent.requires_grad) and id(parent) not in expanded:
-                    stack.append((parent, False))
+                    push(parent)
     order.reverse()
     return order
+
+
+_INPUTS_DONE = object()       # _order's marker on its stack (no (item, flag) pair per item)
 
 
 def topological_order(root: Tensor) -> list:

@@ -20,6 +20,9 @@ from ..tensor import Tensor, tensor_method
 from .operands import binary, fast_number, float_pair, grads_as, number, pair, promoted
 
 
+_INT_FLOAT = (int, float)
+
+
 def _power_of(dtype):
     """Aᴮ for arrays of ``dtype``: NumPy's for floats; for integers, PyTorch's answer where
     NumPy refuses (negative exponents)."""
@@ -53,6 +56,8 @@ def pow(a, b):
         >>> mg.pow(mg.Tensor([2.0, 3.0]), 2)
         tensor([4., 9.])
     """
+    if b.__class__ in _INT_FLOAT and isinstance(a, Tensor):
+        return _pow_number(a, b)        # t ** 2: the test below, without its slower ABC check
     if isinstance(b, numbers.Number) and not isinstance(a, (numbers.Number, np.ndarray)):
         return _pow_number(a, b)
     # a number base (2 ** t) wraps into the dtype it promotes to, as in PyTorch
