@@ -399,7 +399,8 @@ def record(data: np.ndarray, inputs: tuple, backward, op: str, saved: tuple = ()
     else:
         node.inputs = tuple([t._node or t for t in inputs])
     if not saved:
-        if saves_output:          # the output alone (exp, tanh …): its counter is new, at 0
+        if saves_output:          # the output alone (exp, tanh …): made above, so its
+            # counter is new, at 0 (made here, without version_counter()'s call)
             out._version = counter = [0]
             node.saved, node.saved_versions = (counter,), 0
         else:
