@@ -57,14 +57,23 @@ def add(a, b):
         cast = A is not a._data or B is not b._data
     a_shape, b_shape = A.shape, B.shape
     need_a, need_b = a.requires_grad, b.requires_grad
+    if a_shape == b_shape:
+        # No broadcasting: binary() has no shape error to name, and g (of the output's shape,
+        # which is theirs) is each gradient as it is, what sum_to would give back.
+        out = np.add(A, B)
 
-    def backward(g):
-        return (sum_to(g, a_shape) if need_a else None,
-                sum_to(g, b_shape) if need_b else None)
+        def backward(g):
+            return (g if need_a else None, g if need_b else None)
+    else:
+        out = binary(np.add, a, b, "add", A, B)
+
+        def backward(g):
+            return (sum_to(g, a_shape) if need_a else None,
+                    sum_to(g, b_shape) if need_b else None)
 
     if cast:
         backward = grads_as(backward, a, b)
-    return record(binary(np.add, a, b, "add", A, B), (a, b), backward, "add")
+    return record(out, (a, b), backward, "add")
 
 
 @graph_backward("add")
@@ -134,14 +143,23 @@ def sub(a, b):
                         "use a ^ b (or a.logical_xor(b)) for bools, ~a for 1 - a")
     a_shape, b_shape = A.shape, B.shape
     need_a, need_b = a.requires_grad, b.requires_grad
+    if a_shape == b_shape:
+        # No broadcasting: binary() has no shape error to name, and g and -g have the
+        # inputs' shape already, what sum_to would give back.
+        out = np.subtract(A, B)
 
-    def backward(g):
-        return (sum_to(g, a_shape) if need_a else None,
-                sum_to(-g, b_shape) if need_b else None)
+        def backward(g):
+            return (g if need_a else None, -g if need_b else None)
+    else:
+        out = binary(np.subtract, a, b, "sub", A, B)
+
+        def backward(g):
+            return (sum_to(g, a_shape) if need_a else None,
+                    sum_to(-g, b_shape) if need_b else None)
 
     if cast:
         backward = grads_as(backward, a, b)
-    return record(binary(np.subtract, a, b, "sub", A, B), (a, b), backward, "sub")
+    return record(out, (a, b), backward, "sub")
 
 
 @graph_backward("sub")

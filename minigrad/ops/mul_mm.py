@@ -47,15 +47,23 @@ def mul(a, b):
         A, B = promoted(a, b)
         cast = A is not a._data or B is not b._data
     need_a, need_b = a.requires_grad, b.requires_grad
+    if A.shape == B.shape:
+        # No broadcasting: binary() has no shape error to name, and g·B and g·A have the
+        # inputs' shape already, what sum_to would give back.
+        out = np.multiply(A, B)
 
-    def backward(g):
-        return (sum_to(g * B, A.shape) if need_a else None,
-                sum_to(g * A, B.shape) if need_b else None)
+        def backward(g):
+            return (g * B if need_a else None, g * A if need_b else None)
+    else:
+        out = binary(np.multiply, a, b, "mul", A, B)
+
+        def backward(g):
+            return (sum_to(g * B, A.shape) if need_a else None,
+                    sum_to(g * A, B.shape) if need_b else None)
 
     if cast:
         backward = grads_as(backward, a, b)
-    return record(binary(np.multiply, a, b, "mul", A, B), (a, b), backward, "mul",
-                  saved=_needed(a, b, need_a, need_b))
+    return record(out, (a, b), backward, "mul", saved=_needed(a, b, need_a, need_b))
 
 
 @graph_backward("mul")
