@@ -633,8 +633,9 @@ def _walk_refs() -> int:
     return accumulate(g)
 
 
-# Python implementations without reference counts (PyPy) always copy.
-_WALK_REFS = _walk_refs() if hasattr(sys, "getrefcount") else -1
+# Never above CPython 3.10-3.13's 4 (a debugger reading the frame's locals while this runs
+# at import would add one); Python implementations without reference counts always copy.
+_WALK_REFS = min(_walk_refs(), 4) if hasattr(sys, "getrefcount") else -1
 
 
 def _run_hooks(hooks, g: np.ndarray) -> np.ndarray:
