@@ -474,6 +474,9 @@ def rebase(t: Tensor, inputs: tuple, backward, op: str, saved: tuple = (),
 
 
 # -- walking the graph ------------------------------------------------------------------
+_INPUTS_DONE = object()       # _order's marker on its stack (no (item, flag) pair per item)
+
+
 def _order(root, stop=()) -> list:
     """Every node and leaf ``root`` (a Node) depends on through inputs that need a
     gradient, root first: each after all of its consumers.  The walk does not enter the
@@ -499,9 +502,6 @@ def _order(root, stop=()) -> list:
                     push(parent)
     order.reverse()
     return order
-
-
-_INPUTS_DONE = object()       # _order's marker on its stack (no (item, flag) pair per item)
 
 
 def topological_order(root: Tensor) -> list:
