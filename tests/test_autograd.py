@@ -1,5 +1,6 @@
 """The backward engine: accumulation, topological order, graph release, grad mode, anomalies."""
 
+import tracemalloc
 import weakref
 
 import numpy as np
@@ -207,6 +208,22 @@ def test_a_new_gradient_array_becomes_grad_as_it_is():
     assert x.grad.data.tolist() == [2.0, 4.0, 6.0]
     (custom(x, fresh) * 1.0).sum().backward()          # the second one is added into it
     assert x.grad.data is made[0]() and x.grad.data.tolist() == [4.0, 6.0, 8.0]
+
+
+def test_a_weights_gradient_is_not_copied():
+    """x @ W: W's gradient xᵀ @ G is a new array, and backward holds it once (as .grad),
+    not twice (it and a copy) at its peak."""
+    x = mg.Tensor(np.ones((4, 500)))
+    W = mg.Tensor(np.full((500, 500), 0.5), requires_grad=True)
+    y = (x @ W).sum()
+    tracemalloc.start()
+    try:
+        y.backward()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert W.grad.data.tolist()[0][:2] == [4.0, 4.0]
+    assert peak < 1.5 * W.data.nbytes, f"backward held {peak / W.data.nbytes:.2f} x W's bytes"
 
 
 def test_a_gradient_returned_unchanged_to_two_leaves_is_not_shared():
