@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import sys
 import traceback
 import weakref
 
@@ -397,20 +398,26 @@ def record(data: np.ndarray, inputs: tuple, backward, op: str, saved: tuple = ()
         node.inputs = (a._node or a, b._node or b)
     else:
         node.inputs = tuple([t._node or t for t in inputs])
-    if saves_output:
-        saved += (out,)
     if not saved:
-        node.saved, node.saved_versions = (), 0
-    elif len(saved) == 1:
-        counter = saved[0]._version or saved[0].version_counter()
-        node.saved, node.saved_versions = (counter,), counter[0]
-    elif len(saved) == 2:
-        c0 = saved[0]._version or saved[0].version_counter()
-        c1 = saved[1]._version or saved[1].version_counter()
-        node.saved, node.saved_versions = (c0, c1), c0[0] + c1[0]
+        if saves_output:          # the output alone (exp, tanh …): made above, so its
+            # counter is new, at 0 (made here, without version_counter()'s call)
+            out._version = counter = [0]
+            node.saved, node.saved_versions = (counter,), 0
+        else:
+            node.saved, node.saved_versions = (), 0
     else:
-        node.saved = counters = tuple(t.version_counter() for t in saved)
-        node.saved_versions = sum(c[0] for c in counters)
+        if saves_output:
+            saved += (out,)
+        if len(saved) == 1:
+            counter = saved[0]._version or saved[0].version_counter()
+            node.saved, node.saved_versions = (counter,), counter[0]
+        elif len(saved) == 2:
+            c0 = saved[0]._version or saved[0].version_counter()
+            c1 = saved[1]._version or saved[1].version_counter()
+            node.saved, node.saved_versions = (c0, c1), c0[0] + c1[0]
+        else:
+            node.saved = counters = tuple(t.version_counter() for t in saved)
+            node.saved_versions = sum(c[0] for c in counters)
     node.out = _weak(out)
     node.shape = data.shape
     node.dtype = data.dtype
@@ -467,26 +474,32 @@ def rebase(t: Tensor, inputs: tuple, backward, op: str, saved: tuple = (),
 
 
 # -- walking the graph ------------------------------------------------------------------
+_INPUTS_DONE = object()       # _order's marker on its stack (no (item, flag) pair per item)
+
+
 def _order(root, stop=()) -> list:
     """Every node and leaf ``root`` (a Node) depends on through inputs that need a
     gradient, root first: each after all of its consumers.  The walk does not enter the
     nodes in ``stop`` (ids), nor lists them."""
     order = []
     expanded = set(stop)
-    stack = [(root, False)]
+    stack = [root]
+    push, pop = stack.append, stack.pop
     while stack:
-        item, inputs_done = stack.pop()
-        if inputs_done:
-            order.append(item)          # everything it depends on is already in `order`
+        item = pop()
+        if item is _INPUTS_DONE:        # the item below it: all it depends on is in `order`
+            order.append(pop())
             continue
-        if id(item) in expanded:        # reached again by another path: already handled
+        key = id(item)
+        if key in expanded:             # reached again by another path: already handled
             continue
-        expanded.add(id(item))
-        stack.append((item, True))
+        expanded.add(key)
+        push(item)
+        push(_INPUTS_DONE)              # popped once everything pushed after it is done
         if type(item) is Node:
             for parent in item.inputs:
                 if (type(parent) is Node or parent.requires_grad) and id(parent) not in expanded:
-                    stack.append((parent, False))
+                    push(parent)
     order.reverse()
     return order
 
@@ -584,11 +597,45 @@ def _changed_in_place(node: Node) -> RuntimeError:
 
 
 def _accumulate(t: Tensor, g: np.ndarray) -> None:
+    """Add ``g`` into ``t.grad``, a copy of it the first time, except where no copy is needed.
+
+    A backward may return the gradient it was given (which may also be another tensor's),
+    a view of it, or an array it keeps: a later ``+=`` into ``.grad`` would change those, so
+    the first gradient is copied.  A leaf's first gradient is kept as it is only when nothing
+    else can see it: an array that owns its memory (no view of another array), writable, of
+    the leaf's dtype, with no reference but the walk's own (:func:`_walk_refs`).  That is
+    the usual case for a weight (``Aᵀ @ G`` is a new array), and it saves copying it (PyTorch
+    takes a gradient nobody else uses in the same way).  A non-leaf's (``retain_grad()``) is
+    always copied: its op's backward is handed the same array next, and may keep it."""
     if t._grad is None:
-        # Own copy: ``g`` may be shared with other tensors' gradients or be a read-only view.
-        t._grad = Tensor._from_op(np.array(g, dtype=t._data.dtype))
+        dtype = t._data.dtype
+        if t._node is None and g.base is None and g.dtype == dtype \
+                and _refcount(g) <= _WALK_REFS and g.flags.writeable:
+            t._grad = Tensor._from_op(g)
+        else:
+            t._grad = Tensor._from_op(np.array(g, dtype=dtype))
     else:
         t._grad.data += g
+
+
+def _refcount(g) -> int:
+    return sys.getrefcount(g)
+
+
+def _walk_refs() -> int:
+    """What :func:`_refcount` says in :func:`_accumulate` of an array that only the walk
+    holds: a local of the caller (:func:`_propagate`'s ``g``) passed on as an argument (4 in
+    CPython 3.10-3.13: that local, two arguments and getrefcount's own).  Anything else
+    holding it (a tensor, a container, a view, a closure) adds one."""
+    def accumulate(g):
+        return _refcount(g)
+    g = np.empty(1)
+    return accumulate(g)
+
+
+# Never above CPython 3.10-3.13's 4 (a debugger reading the frame's locals while this runs
+# at import would add one); Python implementations without reference counts always copy.
+_WALK_REFS = min(_walk_refs(), 4) if hasattr(sys, "getrefcount") else -1
 
 
 def _run_hooks(hooks, g: np.ndarray) -> np.ndarray:
@@ -662,6 +709,7 @@ def _propagate(root: Tensor, seed: np.ndarray, retain_graph: bool, deliver) -> l
                 hooks = getattr(item, "_hooks", None)
                 if hooks:
                     g = _run_hooks(hooks, g)
+                input_grads = pg = None     # let g go: _accumulate checks who else holds it
                 deliver(item, g)
                 continue
             g = item.pending

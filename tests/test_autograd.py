@@ -1,5 +1,8 @@
 """The backward engine: accumulation, topological order, graph release, grad mode, anomalies."""
 
+import tracemalloc
+import weakref
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -181,6 +184,141 @@ def test_leaf_grad_is_a_private_copy():
     (a + b).backward(seed)
     a.grad.data += 10
     assert b.grad.data.tolist() == [1.0, 1.0] and seed.tolist() == [1.0, 1.0]
+
+
+# -- .grad takes a new gradient array without a copy, and copies one shared with anything ---
+def custom(x, backward, name="custom"):
+    """x's values as a custom op whose backward is ``backward`` (returns x's gradient)."""
+    return record(x.data.copy(), (x,), lambda g: (backward(g),), name)
+
+
+def test_a_new_gradient_array_becomes_grad_as_it_is():
+    """What a backward makes and nothing else holds is a leaf's .grad, without a copy (a
+    weight's Aᵀ @ G is such an array); a weak reference does not count as holding it."""
+    made = []
+
+    def fresh(g):
+        out = g * 2.0
+        made.append(weakref.ref(out))
+        return out
+
+    x = mg.Tensor([1.0, 2.0, 3.0], requires_grad=True)
+    (custom(x, fresh) * mg.Tensor([1.0, 2.0, 3.0])).sum().backward()
+    assert x.grad.data is made[0]()
+    assert x.grad.data.tolist() == [2.0, 4.0, 6.0]
+    (custom(x, fresh) * 1.0).sum().backward()          # the second one is added into it
+    assert x.grad.data is made[0]() and x.grad.data.tolist() == [4.0, 6.0, 8.0]
+
+
+def test_a_weights_gradient_is_not_copied():
+    """x @ W: W's gradient xᵀ @ G is a new array, and backward holds it once (as .grad),
+    not twice (it and a copy) at its peak."""
+    x = mg.Tensor(np.ones((4, 500)))
+    W = mg.Tensor(np.full((500, 500), 0.5), requires_grad=True)
+    y = (x @ W).sum()
+    tracemalloc.start()
+    try:
+        y.backward()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert W.grad.data.tolist()[0][:2] == [4.0, 4.0]
+    assert peak < 1.5 * W.data.nbytes, f"backward held {peak / W.data.nbytes:.2f} x W's bytes"
+
+
+def test_a_gradient_returned_unchanged_to_two_leaves_is_not_shared():
+    """A backward that returns the gradient it was given, here to two leaves: one of them
+    must get a copy, or adding into one .grad would change the other."""
+    x = mg.Tensor([1.0, 2.0], requires_grad=True)
+    w = mg.Tensor([3.0, 4.0], requires_grad=True)
+    both = record(x.data + w.data, (x, w), lambda g: (g, g), "both")
+    (both * mg.Tensor([5.0, 6.0])).sum().backward()
+    assert not np.shares_memory(x.grad.data, w.grad.data)
+    x.grad.data += 10
+    assert w.grad.data.tolist() == [5.0, 6.0] and x.grad.data.tolist() == [15.0, 16.0]
+
+
+def test_a_gradient_a_hook_keeps_is_not_grad():
+    """A hook that keeps the gradient it saw (here on the op's output, whose gradient the
+    op's backward hands on unchanged, and on the leaf itself): .grad is a copy of it, so
+    accumulating into .grad leaves what the hook kept as it was."""
+    for on_leaf in (False, True):
+        x = mg.Tensor([1.0, 2.0], requires_grad=True)
+        kept = []
+        y = custom(x, lambda g: g)
+        (x if on_leaf else y).register_hook(lambda g: kept.append(g))
+        (y * mg.Tensor([3.0, 4.0])).sum().backward(retain_graph=True)
+        assert not np.shares_memory(x.grad.data, kept[0].data)
+        first = kept[0].data.copy()
+        (y * mg.Tensor([3.0, 4.0])).sum().backward()
+        assert kept[0].data.tolist() == first.tolist() == [3.0, 4.0]
+        assert x.grad.data.tolist() == [6.0, 8.0]
+
+
+def test_a_view_of_a_gradient_is_copied_into_grad():
+    """A backward that returns a view of a gradient (reshaped) while another leaf gets the
+    gradient itself: the two .grad arrays must not share memory."""
+    x = mg.Tensor([[1.0, 2.0], [3.0, 4.0]], requires_grad=True)
+    w = mg.Tensor([1.0, 1.0, 1.0, 1.0], requires_grad=True)
+    out = record(x.data.reshape(4) + w.data, (x, w), lambda g: (g.reshape(2, 2), g), "flat")
+    (out * mg.Tensor([1.0, 2.0, 3.0, 4.0])).sum().backward()
+    assert not np.shares_memory(x.grad.data, w.grad.data)
+    x.grad.data *= 0
+    assert w.grad.data.tolist() == [1.0, 2.0, 3.0, 4.0]
+    y = custom(w, lambda g: g[::-1].copy()[::-1])       # a view of a new array, alone
+    (y * 1.0).sum().backward()
+    assert w.grad.data.tolist() == [2.0, 3.0, 4.0, 5.0]
+
+
+def test_an_array_a_backward_keeps_is_copied_into_grad():
+    """A backward that returns an array it keeps (a constant, another tensor's values) or a
+    view of one: accumulating into .grad must not change that array."""
+    kept = np.full(3, 2.0)
+    w = mg.Tensor([7.0, 8.0, 9.0])
+    for array, view in ((kept, False), (w.data, False), (kept, True), (w.data, True)):
+        before = array.copy()
+        x = mg.Tensor([1.0, 2.0, 3.0], requires_grad=True)
+        y = custom(x, (lambda g, a=array: a[:]) if view else (lambda g, a=array: a))
+        y.sum().backward(retain_graph=True)
+        y.sum().backward()
+        assert (array == before).all()
+        assert (x.grad.data == 2 * before).all()
+
+
+def test_a_retained_gradient_is_a_copy():
+    """retain_grad() hands a tensor's gradient to .grad before its op's backward runs, and
+    that backward may keep what it was given: the retained .grad is always a copy."""
+    seen = []
+
+    def keep(g):
+        seen.append(g)
+        return g * 1.0
+
+    x = mg.Tensor([1.0, 2.0], requires_grad=True)
+    y = custom(x, keep).retain_grad()
+    for _ in range(2):                  # y used twice: its gradient is a sum the walk made
+        (y * mg.Tensor([1.0, 3.0]) + y * 2.0).sum().backward(retain_graph=True)
+    assert [s.tolist() for s in seen] == [[3.0, 5.0], [3.0, 5.0]]
+    assert y.grad.data.tolist() == [6.0, 10.0] and x.grad.data.tolist() == [6.0, 10.0]
+
+
+def test_a_gradient_of_another_dtype_is_converted():
+    x = mg.Tensor([1.0, 2.0], requires_grad=True)
+    (custom(x, lambda g: (g * 3).astype(np.float32)) * 1.0).sum().backward()
+    assert x.grad.dtype == np.float64 and x.grad.data.tolist() == [3.0, 3.0]
+
+
+def test_a_read_only_gradient_is_copied_into_grad():
+    def frozen(g):
+        out = g * 1.0
+        out.flags.writeable = False
+        return out
+
+    x = mg.Tensor([1.0, 2.0], requires_grad=True)
+    y = custom(x, frozen)
+    (y * 1.0).sum().backward(retain_graph=True)
+    (y * 1.0).sum().backward()
+    assert x.grad.data.flags.writeable and x.grad.data.tolist() == [2.0, 2.0]
 
 
 def test_retain_grad_keeps_an_intermediate_gradient():

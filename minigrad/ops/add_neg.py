@@ -11,8 +11,8 @@ from ..autograd import graph_backward
 from ..broadcasting import sum_to_tensor
 from ..broadcasting import sum_to
 from ..dtypes import refuse_bool
-from ..tensor import tensor_method
-from .operands import binary, fast_scalar, grads_as, is_bool, number, pair, promoted
+from ..tensor import Tensor, tensor_method
+from .operands import binary, fast_number, grads_as, is_bool, pair, promoted
 
 
 _BOOLS = (bool, np.bool_)
@@ -43,22 +43,37 @@ def add(a, b):
         >>> (a + mg.Tensor([[1.0], [2.0]])).shape
         (2, 2)
     """
-    if fast_scalar(a, b):
-        return record(a._data + number(b), (a,), _unchanged, "add")
-    a, b = pair(a, b, "add")
-    A, B = a._data, b._data
-    if A.dtype is not B.dtype:                  # PyTorch's type promotion (dtypes.py)
+    if isinstance(b, Tensor) and isinstance(a, Tensor):
+        A, B = a._data, b._data                 # what pair() would give: no call for it
+    else:
+        n = fast_number(a, b)                   # t + number: NumPy's, as PyTorch's
+        if n is not None:
+            return record(a._data + n, (a,), _unchanged, "add")
+        a, b = pair(a, b, "add")
+        A, B = a._data, b._data
+    cast = A.dtype is not B.dtype               # PyTorch's type promotion (dtypes.py)
+    if cast:
         A, B = promoted(a, b)
+        cast = A is not a._data or B is not b._data
     a_shape, b_shape = A.shape, B.shape
     need_a, need_b = a.requires_grad, b.requires_grad
+    if a_shape == b_shape:
+        # No broadcasting: binary() has no shape error to name, and g (of the output's shape,
+        # which is theirs) is each gradient as it is, what sum_to would give back.
+        out = np.add(A, B)
 
-    def backward(g):
-        return (sum_to(g, a_shape) if need_a else None,
-                sum_to(g, b_shape) if need_b else None)
+        def backward(g):
+            return (g if need_a else None, g if need_b else None)
+    else:
+        out = binary(np.add, a, b, "add", A, B)
 
-    if A is not a._data or B is not b._data:
+        def backward(g):
+            return (sum_to(g, a_shape) if need_a else None,
+                    sum_to(g, b_shape) if need_b else None)
+
+    if cast:
         backward = grads_as(backward, a, b)
-    return record(binary(np.add, a, b, "add", A, B), (a, b), backward, "add")
+    return record(out, (a, b), backward, "add")
 
 
 @graph_backward("add")
@@ -108,27 +123,43 @@ def sub(a, b):
         >>> mg.sub(mg.Tensor([5.0, 7.0]), 2)
         tensor([3., 5.])
     """
-    if fast_scalar(a, b):
-        return record(a._data - number(b), (a,), _unchanged, "sub")
-    numbers = a.__class__ in _BOOLS or b.__class__ in _BOOLS         # 1.0 - True
-    a, b = pair(a, b, "sub")
-    A, B = a._data, b._data
-    if A.dtype is not B.dtype:                  # PyTorch's type promotion (dtypes.py)
+    if isinstance(b, Tensor) and isinstance(a, Tensor):
+        numbers = False
+        A, B = a._data, b._data                 # what pair() would give: no call for it
+    else:
+        n = fast_number(a, b)                   # t - number: NumPy's, as PyTorch's
+        if n is not None:
+            return record(a._data - n, (a,), _unchanged, "sub")
+        numbers = a.__class__ in _BOOLS or b.__class__ in _BOOLS         # 1.0 - True
+        a, b = pair(a, b, "sub")
+        A, B = a._data, b._data
+    cast = A.dtype is not B.dtype               # PyTorch's type promotion (dtypes.py)
+    if cast:
         A, B = promoted(a, b)
-    if numbers or A.dtype.kind == "b" or A is not a._data or B is not b._data:
+        cast = A is not a._data or B is not b._data
+    if numbers or cast or A.dtype.kind == "b":
         if numbers or is_bool(a) or is_bool(b):       # PyTorch refuses a bool on either side
             refuse_bool(np.dtype(np.bool_), "subtraction, a - b,",
                         "use a ^ b (or a.logical_xor(b)) for bools, ~a for 1 - a")
     a_shape, b_shape = A.shape, B.shape
     need_a, need_b = a.requires_grad, b.requires_grad
+    if a_shape == b_shape:
+        # No broadcasting: binary() has no shape error to name, and g and -g have the
+        # inputs' shape already, what sum_to would give back.
+        out = np.subtract(A, B)
 
-    def backward(g):
-        return (sum_to(g, a_shape) if need_a else None,
-                sum_to(-g, b_shape) if need_b else None)
+        def backward(g):
+            return (g if need_a else None, -g if need_b else None)
+    else:
+        out = binary(np.subtract, a, b, "sub", A, B)
 
-    if A is not a._data or B is not b._data:
+        def backward(g):
+            return (sum_to(g, a_shape) if need_a else None,
+                    sum_to(-g, b_shape) if need_b else None)
+
+    if cast:
         backward = grads_as(backward, a, b)
-    return record(binary(np.subtract, a, b, "sub", A, B), (a, b), backward, "sub")
+    return record(out, (a, b), backward, "sub")
 
 
 @graph_backward("sub")
@@ -141,6 +172,7 @@ def _sub_graph(ctx, g):
 @tensor_method("__rsub__")
 def rsub(a, b):
     """b - a (Python calls this for ``1 - t``)."""
-    if fast_scalar(a, b):
-        return record(number(b) - a._data, (a,), _negated, "sub")
+    n = fast_number(a, b)
+    if n is not None:
+        return record(n - a._data, (a,), _negated, "sub")
     return sub(b, a)

@@ -18,7 +18,7 @@ from ..broadcasting import sum_to
 from ..dtypes import refuse_bool
 from ..errors import ShapeError
 from ..tensor import Tensor, tensor_method
-from .operands import binary, fast_scalar, grads_as, number, pair, promoted
+from .operands import binary, fast_number, grads_as, pair, promoted
 
 
 @tensor_method("mul", "__mul__", "__rmul__")
@@ -34,23 +34,36 @@ def mul(a, b):
         >>> mg.mul(mg.Tensor([1.0, 2.0]), mg.Tensor([3.0, 4.0]))
         tensor([3., 8.])
     """
-    if fast_scalar(a, b):
-        factor = number(b)
-        return record(a._data * factor, (a,), lambda g: (g * factor,), "mul")
-    a, b = pair(a, b, "mul")
-    A, B = a._data, b._data
-    if A.dtype is not B.dtype:                  # PyTorch's type promotion (dtypes.py)
+    if isinstance(b, Tensor) and isinstance(a, Tensor):
+        A, B = a._data, b._data                 # what pair() would give: no call for it
+    else:
+        factor = fast_number(a, b)              # t * number: NumPy's, as PyTorch's
+        if factor is not None:
+            return record(a._data * factor, (a,), lambda g: (g * factor,), "mul")
+        a, b = pair(a, b, "mul")
+        A, B = a._data, b._data
+    cast = A.dtype is not B.dtype               # PyTorch's type promotion (dtypes.py)
+    if cast:
         A, B = promoted(a, b)
+        cast = A is not a._data or B is not b._data
     need_a, need_b = a.requires_grad, b.requires_grad
+    if A.shape == B.shape:
+        # No broadcasting: binary() has no shape error to name, and g·B and g·A have the
+        # inputs' shape already, what sum_to would give back.
+        out = np.multiply(A, B)
 
-    def backward(g):
-        return (sum_to(g * B, A.shape) if need_a else None,
-                sum_to(g * A, B.shape) if need_b else None)
+        def backward(g):
+            return (g * B if need_a else None, g * A if need_b else None)
+    else:
+        out = binary(np.multiply, a, b, "mul", A, B)
 
-    if A is not a._data or B is not b._data:
+        def backward(g):
+            return (sum_to(g * B, A.shape) if need_a else None,
+                    sum_to(g * A, B.shape) if need_b else None)
+
+    if cast:
         backward = grads_as(backward, a, b)
-    return record(binary(np.multiply, a, b, "mul", A, B), (a, b), backward, "mul",
-                  saved=_needed(a, b, need_a, need_b))
+    return record(out, (a, b), backward, "mul", saved=_needed(a, b, need_a, need_b))
 
 
 @graph_backward("mul")

@@ -123,6 +123,16 @@ def fast_scalar(a, b) -> bool:
         and not isinstance(b, Tensor)
 
 
+def fast_number(a, b):
+    """The number to apply when ``a op b`` takes the fast path of :func:`fast_scalar`
+    (``b`` as :func:`number` gives it), else None: one call where an op's common case would
+    otherwise make three.  A Python float, the most common ``b``, is tested first, with
+    :func:`fast_scalar`'s own conditions on ``a``."""
+    if b.__class__ is float:
+        return b if isinstance(a, Tensor) and a._data.dtype.kind == "f" else None
+    return number(b) if fast_scalar(a, b) else None
+
+
 def is_bool(x) -> bool:
     """Whether ``x`` is a bool: a Python or NumPy bool, or a bool tensor or array."""
     if isinstance(x, (bool, np.bool_)):

@@ -17,7 +17,10 @@ from ..broadcasting import sum_to_tensor
 from ..broadcasting import sum_to
 from ..dtypes import refuse_bool
 from ..tensor import Tensor, tensor_method
-from .operands import binary, fast_scalar, float_pair, grads_as, number, pair, promoted
+from .operands import binary, fast_number, float_pair, grads_as, number, pair, promoted
+
+
+_INT_FLOAT = (int, float)
 
 
 def _power_of(dtype):
@@ -53,6 +56,8 @@ def pow(a, b):
         >>> mg.pow(mg.Tensor([2.0, 3.0]), 2)
         tensor([4., 9.])
     """
+    if b.__class__ in _INT_FLOAT and isinstance(a, Tensor):
+        return _pow_number(a, b)        # t ** 2: the test below, without its slower ABC check
     if isinstance(b, numbers.Number) and not isinstance(a, (numbers.Number, np.ndarray)):
         return _pow_number(a, b)
     # a number base (2 ** t) wraps into the dtype it promotes to, as in PyTorch
@@ -142,8 +147,8 @@ def truediv(a, b):
         >>> mg.div(mg.Tensor([1.0, 3.0]), 2)
         tensor([0.5, 1.5])
     """
-    if fast_scalar(a, b):
-        divisor = number(b)
+    divisor = fast_number(a, b)                 # t / number: NumPy's, as PyTorch's
+    if divisor is not None:
         return record(a._data / divisor, (a,), lambda g: (g / divisor,), "div")
     if isinstance(a, Tensor) and isinstance(b, Tensor) and a._data.dtype is b._data.dtype \
             and a._data.dtype.kind == "f":
@@ -180,9 +185,10 @@ def _div_graph(ctx, g):
 @tensor_method("__rtruediv__")
 def rtruediv(a, b):
     """b / a (Python calls this for ``1 / t``)."""
-    if fast_scalar(a, b):
+    n = fast_number(a, b)
+    if n is not None:
         A = a._data
-        out = number(b) / A
+        out = n / A
 
         def backward(g):
             return (-g * out / A,)            # d(b/a)/da = -b/a² = -out/a
