@@ -306,17 +306,35 @@ def _flat(X, W, pads, kernel, dilation, groups, need_x, need_w):
 GRID_ROWS = 144
 
 
-def _grid_plan(source: tuple, out: tuple, kernel: tuple, dilation: tuple, before: tuple):
-    """For each kernel offset, (output slices, source slices): the output positions whose
-    patch element at that offset lies inside the source, and where that element is."""
+def _grid_plan(source: tuple, out: tuple, kernel: tuple, dilation: tuple, before: tuple,
+               flat: bool = True):
+    """How to gather columns on the output's grid from a source grid, one entry per kernel
+    offset.  In general (output slices, source slices): the output positions whose patch
+    element at that offset lies inside the source, and where that element is.
+
+    When the two grids are the same (a 'same' convolution), a row-by-row copy is many short
+    copies; then each offset is *one* slice of the flat image instead, as in ``_flat``:
+    (first, end, shift, wrapped), output[first:end] = source[first + shift:end + shift],
+    where the positions in ``wrapped`` read across a row's edge and are set to 0."""
+    shifts = [[o * d - b for o, d, b in zip(offset, dilation, before)]
+              for offset in itertools.product(*(range(k) for k in kernel))]
+    if flat and source == out:
+        step = [math.prod(source[i + 1:]) for i in range(len(source))]
+        size = math.prod(source)
+        plan = []
+        for shift in shifts:
+            flat = sum(s * st for s, st in zip(shift, step))
+            wrapped = [(slice(None),) * (2 + axis) + (slice(n - s, n) if s > 0 else slice(0, -s),)
+                       for axis, (s, n) in enumerate(zip(shift, source)) if axis and s]
+            plan.append((max(0, -flat), min(size, size - flat), flat, wrapped))
+        return plan
     plan = []
-    for offset in itertools.product(*(range(k) for k in kernel)):
+    for shift in shifts:
         to, frm = [], []
-        for o, d, b, n, m in zip(offset, dilation, before, source, out):
-            shift = o * d - b                       # output i reads source i + shift
-            lo, hi = max(0, -shift), min(m, n - shift)
+        for s, n, m in zip(shift, source, out):    # output i reads source i + s
+            lo, hi = max(0, -s), min(m, n - s)
             to.append(slice(lo, hi))
-            frm.append(slice(lo + shift, hi + shift))
+            frm.append(slice(lo + s, hi + s))
         plan.append(((slice(None),) * 2 + tuple(to), (slice(None),) * 2 + tuple(frm)))
     return plan
 
@@ -348,6 +366,14 @@ def _grid(X, W, pads, kernel, dilation, groups, need_x, need_w):
     def gather(source, n0, n1, into, plan):
         """``into[:, :, i]`` = images n0..n1 of ``source`` moved by offset i (borders 0)."""
         into = into[:n1 - n0]
+        if len(plan[0]) == 4:                   # the same grid: one flat slice per offset
+            src = source[n0:n1].reshape(n1 - n0, source.shape[1], -1)
+            dst = into.reshape(into.shape[:3] + (-1,))
+            for i, (first, end, shift, wrapped) in enumerate(plan):
+                dst[:, :, i, first:end] = src[:, :, first + shift:end + shift]
+                for where in wrapped:
+                    into[:, :, i][where] = 0
+            return into
         for i, (to, frm) in enumerate(plan):
             into[:, :, i][to] = source[n0:n1][frm]
         return into
@@ -389,6 +415,8 @@ def _grid(X, W, pads, kernel, dilation, groups, need_x, need_w):
                 np.matmul(W_flip, per_image(gather(g, n0, n1, g_cols, g_plan), O // G * K, HW),
                           out=per_image(gx[n0:n1], C // G, HW))
         elif need_x:                # col2im: the patches' gradient, added back per offset
+            slices = _grid_plan(sizes, out_size, kernel, dilation, tuple(b for b, _ in pads),
+                                flat=False)
             g_cols = np.empty((block, C, K) + out_size, dtype)
             gx = np.zeros((N, C) + sizes, dtype=g.dtype)
             for n0, n1 in blocks:
@@ -396,7 +424,7 @@ def _grid(X, W, pads, kernel, dilation, groups, need_x, need_w):
                 np.matmul(WgT, per_image(g[n0:n1], O // G, L),
                           out=per_image(part, C // G * K, L))
                 dest = gx[n0:n1]
-                for i, (to, frm) in enumerate(plan):
+                for i, (to, frm) in enumerate(slices):
                     dest[frm] += part[:, :, i][to]
         return gx, gw
 
