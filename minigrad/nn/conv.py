@@ -323,10 +323,11 @@ def _grid_plan(source: tuple, out: tuple, kernel: tuple, dilation: tuple, before
         size = math.prod(source)
         plan = []
         for shift in shifts:
-            flat = sum(s * st for s, st in zip(shift, step))
-            wrapped = [(slice(None),) * (2 + axis) + (slice(n - s, n) if s > 0 else slice(0, -s),)
+            jump = sum(s * st for s, st in zip(shift, step))     # the shift, flat
+            wrapped = [(slice(None),) * (2 + axis) + (slice(n - s, n) if s > 0 else
+                                                      slice(0, -s),)
                        for axis, (s, n) in enumerate(zip(shift, source)) if axis and s]
-            plan.append((max(0, -flat), min(size, size - flat), flat, wrapped))
+            plan.append((max(0, -jump), min(size, size - jump), jump, wrapped))
         return plan
     plan = []
     for shift in shifts:
@@ -402,7 +403,8 @@ def _grid(X, W, pads, kernel, dilation, groups, need_x, need_w):
             gwT = np.zeros((G, C // G * K, O // G), dtype=g.dtype)
             for n0, n1 in blocks:
                 c = per_image(gather(X, n0, n1, cols, plan), C // G * K, L)
-                gwT += np.matmul(c, per_image(g[n0:n1], O // G, L).swapaxes(-1, -2)).sum(axis=0)
+                gT = per_image(g[n0:n1], O // G, L).swapaxes(-1, -2)
+                gwT += np.matmul(c, gT).sum(axis=0)
             gw = gwT.swapaxes(-1, -2).reshape(w_shape)
         if need_x and full_conv:    # gather the gradient, one product per image
             back = tuple(d * (k - 1) - b for k, d, (b, _) in zip(kernel, dilation, pads))
