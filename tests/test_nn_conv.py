@@ -130,25 +130,51 @@ def test_conv_backward_computes_only_what_is_needed():
     assert frozen.weight.grad is None and x2.grad.shape == x2.shape
 
 
-# Stride 1 runs a block of images at a time, and computes the input's gradient by col2im
-# or by a full convolution of the gradient, depending on the shapes: every way, against
-# PyTorch, with blocks of one image and blocks that leave a shorter last one.
+# Stride 1 takes one of two ways (the flat layout, or columns on the output's grid), runs
+# a block of images at a time, and computes the input's gradient by col2im or by a full
+# convolution of the gradient, depending on the shapes: every way, against PyTorch, with
+# blocks of one image and blocks that leave a shorter last one.
+@pytest.mark.parametrize("grid_rows", [0, 10 ** 9], ids=["flat", "grid"])
 @pytest.mark.parametrize("block_bytes", [1, 50_000])      # 1 image per block; 1-2 images
 @pytest.mark.parametrize("xs, ws, padding, dilation, groups", [
     ((3, 2, 12, 11), (2, 2, 3, 3), 1, 1, 1),        # as many outputs as inputs: full conv
     ((3, 2, 16, 15), (6, 2, 3, 2), 0, 1, 1),        # more outputs: col2im
     ((3, 4, 14, 12), (2, 2, 3, 3), 2, (2, 1), 2),   # groups and dilation, full conv
     ((5, 2, 500), (8, 1, 3), 1, 1, 2),              # 1-d, groups, col2im
+    ((2, 3, 9, 8), (5, 3, 2, 4), "same", (1, 2), 1),   # uneven padding, col2im
+    ((2, 3, 9, 8), (3, 3, 4, 2), "same", 1, 1),     # uneven padding, full conv
 ])
-def test_conv_blocks_and_both_input_gradients_match_pytorch(torch, monkeypatch, block_bytes,
-                                                            xs, ws, padding, dilation, groups):
+@pytest.mark.filterwarnings("ignore:Using padding=.same. with even kernel")
+def test_conv_blocks_and_both_input_gradients_match_pytorch(torch, monkeypatch, grid_rows,
+                                                            block_bytes, xs, ws, padding,
+                                                            dilation, groups):
     from minigrad.nn import conv as conv_module
     monkeypatch.setattr(conv_module, "BLOCK_BYTES", block_bytes)
+    monkeypatch.setattr(conv_module, "GRID_ROWS", grid_rows)
     arrays = [rng.standard_normal(xs), rng.standard_normal(ws), rng.standard_normal(ws[0])]
     ours_f, theirs_f = ((F.conv2d, torch.nn.functional.conv2d) if len(xs) == 4 else
                         (F.conv1d, torch.nn.functional.conv1d))
     compare(torch, lambda x, w, b: ours_f(x, w, b, 1, padding, dilation, groups),
             lambda x, w, b: theirs_f(x, w, b, 1, padding, dilation, groups), arrays)
+
+
+def test_stride_one_takes_the_grid_way_for_few_rows_and_the_flat_way_for_many(monkeypatch):
+    """The MNIST conv net's layers (C·k ≤ GRID_ROWS) take the grid way, wider ones the flat
+    way, and each way computes only the gradients asked for."""
+    from minigrad.nn import conv as conv_module
+    taken = []
+    for name in ("_grid", "_flat"):
+        real = getattr(conv_module, name)
+        monkeypatch.setattr(conv_module, name, lambda *a, real=real, name=name:
+                            taken.append(name) or real(*a))
+    for c_in in (1, 16, 17):
+        x = leaf(2, c_in, 6, 6)
+        for frozen in (False, True):
+            conv = nn.Conv2d(c_in, 4, 3, padding=1, rng=rng).requires_grad_(not frozen)
+            x.grad = None
+            conv(x).sum().backward()
+            assert (conv.weight.grad is None) == frozen and x.grad.shape == x.shape
+    assert taken == ["_grid"] * 4 + ["_flat"] * 2
 
 
 # -- padding ---------------------------------------------------------------------------------

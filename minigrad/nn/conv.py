@@ -23,6 +23,11 @@ input's gradient may instead be computed as chapter 12 derives it, a *full
 convolution* of the output gradient with the flipped kernel (im2col of the
 gradient, one product, no adds), whichever moves less data.
 
+Stride 1 with few columns per position (``_grid``: C·kh·kw at most :data:`GRID_ROWS`,
+as in a conv net's first layers) keeps the textbook im2col instead: columns on the
+output's own grid, with zeros where a patch hangs over the border, so the product
+writes straight into the output and no padded copy or cropping is needed.
+
 The code is written once for any number of spatial dimensions: ``conv1d`` is a
 convolution over one, ``conv2d`` over two.  ``groups`` splits the channels into
 independent groups (``groups=C`` is a depthwise convolution) as a batched product.
@@ -292,6 +297,142 @@ def _flat(X, W, pads, kernel, dilation, groups, need_x, need_w):
     return out, (N, C) + spatial, grads
 
 
+# im2col on the output's own grid (``_grid``) when a position's column has at most this
+# many numbers (C·kh·kw): then the copies around the product (padding the input,
+# cropping the output, laying the gradient out flat) cost more than the product and
+# im2col themselves, and writing the product straight into the output wins.  With more
+# rows, ``_flat``'s long contiguous copies win.  Measured on this course's MNIST and
+# LeNet layers (1→16, 16→16 and 16→32 3×3; 1→6 and 6→16 5×5) and a 32→64 3×3 one.
+GRID_ROWS = 144
+
+
+def _grid_plan(source: tuple, out: tuple, kernel: tuple, dilation: tuple, before: tuple,
+               flat: bool = True):
+    """How to gather columns on the output's grid from a source grid, one entry per kernel
+    offset.  In general (output slices, source slices): the output positions whose patch
+    element at that offset lies inside the source, and where that element is.
+
+    When the two grids are the same (a 'same' convolution), a row-by-row copy is many short
+    copies; then each offset is *one* slice of the flat image instead, as in ``_flat``:
+    (first, end, shift, wrapped), output[first:end] = source[first + shift:end + shift],
+    where the positions in ``wrapped`` read across a row's edge and are set to 0."""
+    shifts = [[o * d - b for o, d, b in zip(offset, dilation, before)]
+              for offset in itertools.product(*(range(k) for k in kernel))]
+    if flat and source == out:
+        step = [math.prod(source[i + 1:]) for i in range(len(source))]
+        size = math.prod(source)
+        plan = []
+        for shift in shifts:
+            jump = sum(s * st for s, st in zip(shift, step))     # the shift, flat
+            wrapped = [(slice(None),) * (2 + axis) + (slice(n - s, n) if s > 0 else
+                                                      slice(0, -s),)
+                       for axis, (s, n) in enumerate(zip(shift, source)) if axis and s]
+            plan.append((max(0, -jump), min(size, size - jump), jump, wrapped))
+        return plan
+    plan = []
+    for shift in shifts:
+        to, frm = [], []
+        for s, n, m in zip(shift, source, out):    # output i reads source i + s
+            lo, hi = max(0, -s), min(m, n - s)
+            to.append(slice(lo, hi))
+            frm.append(slice(lo + s, hi + s))
+        plan.append(((slice(None),) * 2 + tuple(to), (slice(None),) * 2 + tuple(frm)))
+    return plan
+
+
+def _grid(X, W, pads, kernel, dilation, groups, need_x, need_w):
+    """Stride 1, few rows per column: the textbook im2col, one output position per column.
+
+    ``cols[n, c, i]`` is image n's channel c moved by kernel offset i, on the output's
+    grid; where the moved patch element falls in the padding it is 0 (written once: the
+    buffer is reused by every block, and each block copies only the part inside the
+    image).  One product per image writes straight into the output.  Backward: the
+    weight's gradient is Σ gradient @ columnsᵀ (columns gathered again from the input);
+    the input's gradient is the full convolution of the gradient with the flipped kernel
+    (the same gathering, from the gradient) or, with many more outputs than inputs,
+    col2im: the patches' gradient Wᵀ @ gradient added back one offset at a time.
+    Returns (output, the input's shape, grads(g) -> (the input's grad, W's grad)).
+    """
+    N, C = X.shape[:2]
+    O, G, K, dtype = W.shape[0], groups, math.prod(kernel), X.dtype
+    sizes = X.shape[2:]
+    out_size = tuple(n + b + a - d * (k - 1)
+                     for n, (b, a), k, d in zip(sizes, pads, kernel, dilation))
+    L, HW = math.prod(out_size), math.prod(sizes)
+    plan = _grid_plan(sizes, out_size, kernel, dilation, tuple(b for b, _ in pads))
+    block = max(1, min(N, BLOCK_BYTES // (C * K * L * dtype.itemsize)))
+    blocks = [(n, min(n + block, N)) for n in range(0, N, block)]
+    Wg = W.reshape(G, O // G, -1)
+
+    def gather(source, n0, n1, into, plan):
+        """``into[:, :, i]`` = images n0..n1 of ``source`` moved by offset i (borders 0)."""
+        into = into[:n1 - n0]
+        if len(plan[0]) == 4:                   # the same grid: one flat slice per offset
+            src = source[n0:n1].reshape(n1 - n0, source.shape[1], -1)
+            dst = into.reshape(into.shape[:3] + (-1,))
+            for i, (first, end, shift, wrapped) in enumerate(plan):
+                dst[:, :, i, first:end] = src[:, :, first + shift:end + shift]
+                for where in wrapped:
+                    into[:, :, i][where] = 0
+            return into
+        for i, (to, frm) in enumerate(plan):
+            into[:, :, i][to] = source[n0:n1][frm]
+        return into
+
+    def per_image(a, rows, length):
+        """(images, channels, …) as (images, G, rows, length) for a per-group product."""
+        return a.reshape(a.shape[0], G, rows, length)
+
+    cols = np.zeros((block, C, K) + out_size, dtype)
+    out = np.empty((N, O) + out_size, dtype=dtype)
+    for n0, n1 in blocks:
+        np.matmul(Wg, per_image(gather(X, n0, n1, cols, plan), C // G * K, L),
+                  out=per_image(out[n0:n1], O // G, L))
+    X = X if need_w else None                  # backward gathers its columns again
+    full_conv = O <= 2 * C                      # else col2im: the gradient's columns are many
+    w_shape = W.shape
+    # the flipped kernel, channels first: (G, C/G, O/G·k), to convolve the gradient with
+    W_flip = (W.reshape(G, O // G, C // G, K)[..., ::-1].swapaxes(1, 2).reshape(G, C // G, -1)
+              if need_x and full_conv else None)
+    WgT = Wg.swapaxes(-1, -2) if need_x and not full_conv else None
+
+    def grads(g):
+        gw = gx = None
+        if need_w:                  # Σ over images of columns @ gradientᵀ
+            cols = np.zeros((block, C, K) + out_size, dtype)
+            gwT = np.zeros((G, C // G * K, O // G), dtype=g.dtype)
+            for n0, n1 in blocks:
+                c = per_image(gather(X, n0, n1, cols, plan), C // G * K, L)
+                gT = per_image(g[n0:n1], O // G, L).swapaxes(-1, -2)
+                gwT += np.matmul(c, gT).sum(axis=0)
+            gw = gwT.swapaxes(-1, -2).reshape(w_shape)
+        if need_x and full_conv:    # gather the gradient, one product per image
+            back = tuple(d * (k - 1) - b for k, d, (b, _) in zip(kernel, dilation, pads))
+            g_plan = _grid_plan(out_size, sizes, kernel, dilation, back)
+            g_block = max(1, min(N, BLOCK_BYTES // (O * K * HW * dtype.itemsize)))
+            g_cols = np.zeros((g_block, O, K) + sizes, dtype)
+            gx = np.empty((N, C) + sizes, dtype=g.dtype)
+            for n0 in range(0, N, g_block):
+                n1 = min(n0 + g_block, N)
+                np.matmul(W_flip, per_image(gather(g, n0, n1, g_cols, g_plan), O // G * K, HW),
+                          out=per_image(gx[n0:n1], C // G, HW))
+        elif need_x:                # col2im: the patches' gradient, added back per offset
+            slices = _grid_plan(sizes, out_size, kernel, dilation, tuple(b for b, _ in pads),
+                                flat=False)
+            g_cols = np.empty((block, C, K) + out_size, dtype)
+            gx = np.zeros((N, C) + sizes, dtype=g.dtype)
+            for n0, n1 in blocks:
+                part = g_cols[:n1 - n0]
+                np.matmul(WgT, per_image(g[n0:n1], O // G, L),
+                          out=per_image(part, C // G * K, L))
+                dest = gx[n0:n1]
+                for i, (to, frm) in enumerate(slices):
+                    dest[frm] += part[:, :, i][to]
+        return gx, gw
+
+    return out, (N, C) + sizes, grads
+
+
 # -- the convolution -----------------------------------------------------------------------
 def _conv(nd: int, input, weight, bias, stride, padding, dilation, groups: int) -> Tensor:
     fn = f"conv{nd}d"
@@ -322,7 +463,11 @@ def _conv(nd: int, input, weight, bias, stride, padding, dilation, groups: int) 
         raise ShapeError(f"{fn}: the input's spatial size {x.shape[-nd:]} (padded: "
                          f"{padded}) is smaller than the kernel's reach {span}.")
     need_x, need_w = x.requires_grad, w.requires_grad
-    if all(s == 1 for s in stride):
+    unpad = (slice(None),) * 2 + tuple(slice(b, b + n) for (b, _), n in zip(pads, x.shape[-nd:]))
+    if all(s == 1 for s in stride) and Cg * math.prod(kernel) <= GRID_ROWS:
+        out, padded_shape, grads = _grid(X, W, pads, kernel, dilation, groups, need_x, need_w)
+        unpad = (Ellipsis,)                     # its input gradient has the input's shape
+    elif all(s == 1 for s in stride):
         out, padded_shape, grads = _flat(X, W, pads, kernel, dilation, groups, need_x, need_w)
     else:
         out, padded_shape, grads = _general(X, W, pads, kernel, stride, dilation, groups,
@@ -336,7 +481,6 @@ def _conv(nd: int, input, weight, bias, stride, padding, dilation, groups: int) 
         inputs = (x, w, b)
     has_bias = bias is not None
     need_b = has_bias and inputs[2].requires_grad
-    unpad = (slice(None),) * 2 + tuple(slice(b, b + n) for (b, _), n in zip(pads, x.shape[-nd:]))
 
     def backward(g):
         if unbatched:
