@@ -25,6 +25,11 @@ CONV2D = [
     ((2, 3, 6, 6), (5, 3, 2, 2), 2, 0, 1, 1, True),                   # patches tile the input
     ((2, 3, 8, 8), (4, 3, 3, 3), 1, "valid", 1, 1, False),
     ((3, 6, 6), (2, 3, 3, 3), 1, 1, 1, 1, True),                      # unbatched (C, H, W)
+    # images smaller than the dilated kernel's reach: some offsets miss the image entirely
+    # (the grid way once read those slices from the wrong end)
+    ((2, 1, 1, 2), (1, 1, 2, 2), 1, 1, 2, 1, True),
+    ((2, 2, 2, 3), (3, 2, 3, 3), 1, 3, 3, 1, True),
+    ((2, 2, 1, 4), (3, 2, 2, 2), 1, (2, 1), (3, 2), 1, False),
 ]
 
 

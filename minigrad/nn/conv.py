@@ -324,16 +324,19 @@ def _grid_plan(source: tuple, out: tuple, kernel: tuple, dilation: tuple, before
         plan = []
         for shift in shifts:
             jump = sum(s * st for s, st in zip(shift, step))     # the shift, flat
-            wrapped = [(slice(None),) * (2 + axis) + (slice(n - s, n) if s > 0 else
-                                                      slice(0, -s),)
+            # (clamped: a shift as long as the axis, or the image, moves everything out)
+            wrapped = [(slice(None),) * (2 + axis) + (slice(max(0, n - s), n) if s > 0 else
+                                                      slice(0, min(n, -s)),)
                        for axis, (s, n) in enumerate(zip(shift, source)) if axis and s]
-            plan.append((max(0, -jump), min(size, size - jump), jump, wrapped))
+            first = min(size, max(0, -jump))
+            plan.append((first, max(first, min(size, size - jump)), jump, wrapped))
         return plan
     plan = []
     for shift in shifts:
         to, frm = [], []
         for s, n, m in zip(shift, source, out):    # output i reads source i + s
-            lo, hi = max(0, -s), min(m, n - s)
+            lo = max(0, -s)
+            hi = max(lo, min(m, n - s))            # empty when the offset misses the source
             to.append(slice(lo, hi))
             frm.append(slice(lo + s, hi + s))
         plan.append(((slice(None),) * 2 + tuple(to), (slice(None),) * 2 + tuple(frm)))
