@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import operator
 import os
 import sys
 import sysconfig
@@ -233,9 +234,18 @@ def registry(extra_checker=()) -> Registry:
     return cached.with_checker(extra_checker) if extra_checker else cached
 
 
+#: What a code object's digest covers; ``co_qualname`` and ``co_exceptiontable`` exist from
+#: Python 3.11 on (3.10 lacks them, and its digests are only ever compared among themselves).
+_CODE_FIELDS = tuple(name for name in (
+    "co_code", "co_names", "co_varnames", "co_freevars", "co_cellvars", "co_name",
+    "co_qualname", "co_flags", "co_argcount", "co_posonlyargcount", "co_kwonlyargcount",
+    "co_nlocals", "co_stacksize", "co_firstlineno", "co_linetable", "co_exceptiontable")
+    if hasattr(types.CodeType, name))
+
+
 def code_digest(code, _sha256=hashlib.sha256, _code=types.CodeType, _repr=repr, _type=type,
                 _sorted=sorted, _len=len, _reversed=reversed, _sets=(set, frozenset),
-                _tuple=tuple) -> str:
+                _tuple=tuple, _fields=operator.attrgetter(*_CODE_FIELDS)) -> str:
     """A digest of what ``code`` does: its bytecode, names, constants and nested code
     objects, the same in every process for the same code (a copy made by unpickling
     included: cloudpickle renames its file, so the file name is left out).  The grader sends the digests of a hidden case's code objects with the case;
@@ -246,13 +256,7 @@ def code_digest(code, _sha256=hashlib.sha256, _code=types.CodeType, _repr=repr, 
         item = todo.pop()
         kind = _type(item)
         if kind is _code:
-            parts.append(_repr((item.co_code, item.co_names, item.co_varnames,
-                                item.co_freevars, item.co_cellvars, item.co_name,
-                                item.co_qualname, item.co_flags, item.co_argcount,
-                                item.co_posonlyargcount, item.co_kwonlyargcount,
-                                item.co_nlocals, item.co_stacksize, item.co_firstlineno,
-                                item.co_linetable, item.co_exceptiontable,
-                                _len(item.co_consts))))
+            parts.append(_repr(_fields(item) + (_len(item.co_consts),)))
             todo.extend(_reversed(item.co_consts))
         elif kind in _sets:
             parts.append("set" + _repr(_sorted(_repr(x) for x in item)))

@@ -293,7 +293,10 @@ def read_bytes(path: Path) -> bytes:
     return read_notebook(path)[0]
 
 
-_STRING_REST = re.compile(rb'(?:[^"\\]|\\.)*+"', re.S)
+# The rest of a JSON string up to its closing quote, written so that it neither backtracks
+# far nor keeps a state per character (Python 3.10 has no possessive ``*+``): runs of plain
+# bytes, each escape with the run after it.
+_STRING_REST = re.compile(rb'[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 _NEXT = re.compile(rb'["{}\[\]:,]')
 _KEY_LIMIT = 4096
 

@@ -502,7 +502,7 @@ def main() -> None:
             __import__(name)
         _import_all_of_minigrad()
         _drop_import_path_of_the_checkout()
-        registry = provenance.registry()
+        registry = provenance.registry(extra_checker=_own_top_level_code())
         installed = provenance.installed_roots()
         sets = (registry.library, registry.checker, registry.other, _probe_cases.__code__,
                 installed, registry.keep)
@@ -551,6 +551,20 @@ def main() -> None:
     channel.send({"event": "done"})
     _offset()
     os._exit(0)
+
+
+def _own_top_level_code() -> tuple:
+    """The code objects of this file's frames on the stack that are no function's (its
+    top level, which runs main()).  Python 3.11 and later run a module's top level as a
+    function, which the registry finds; 3.10 does not, and the audit hook would then take
+    the worker's own frame for the learner's.  No learner code has run when this is asked."""
+    here, codes = main.__code__.co_filename, []
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_filename == here and frame.f_code.co_name == "<module>":
+            codes.append(frame.f_code)
+        frame = frame.f_back
+    return tuple(codes)
 
 
 if __name__ == "__main__":
