@@ -625,17 +625,21 @@ def _refcount(g) -> int:
 def _walk_refs() -> int:
     """What :func:`_refcount` says in :func:`_accumulate` of an array that only the walk
     holds: a local of the caller (:func:`_propagate`'s ``g``) passed on as an argument (4 in
-    CPython 3.10-3.13: that local, two arguments and getrefcount's own).  Anything else
-    holding it (a tensor, a container, a view, a closure) adds one."""
+    CPython 3.11-3.13: that local, two arguments and getrefcount's own; 6 in 3.10, whose
+    callers also keep each argument on their stack).  Anything else holding it (a tensor, a
+    container, a view, a closure) adds one."""
     def accumulate(g):
         return _refcount(g)
     g = np.empty(1)
     return accumulate(g)
 
 
-# Never above CPython 3.10-3.13's 4 (a debugger reading the frame's locals while this runs
-# at import would add one); Python implementations without reference counts always copy.
-_WALK_REFS = min(_walk_refs(), 4) if hasattr(sys, "getrefcount") else -1
+# Never above what CPython gives without a debugger (a debugger reading the frame's locals
+# while this runs at import would add one): 4 from 3.11 on, 6 on 3.10, where a call's
+# arguments also stay on the caller's stack.  Implementations without reference counts
+# always copy.
+_WALK_REFS = (min(_walk_refs(), 4 if sys.version_info >= (3, 11) else 6)
+              if hasattr(sys, "getrefcount") else -1)
 
 
 def _run_hooks(hooks, g: np.ndarray) -> np.ndarray:
