@@ -83,19 +83,12 @@ def clamp(a, min=None, max=None):                     # noqa: A002 (PyTorch's na
     meta = [(t.shape, t.dtype, t.requires_grad) for t in inputs]
 
     def backward(g):
-        with np.errstate(invalid="ignore"):
-            inside = np.ones(np.shape(A), dtype=bool)
-            if L is not None:
-                inside = inside & (A >= L)
-            if H is not None:
-                inside = inside & (A <= H)
-            grads = [_pick(inside, g, *meta[0][:2]) if meta[0][2] else None]
-            if L is not None:
-                below = (A < L) if H is None else (A < L) & (L < H)
-                grads.append(_pick(below, g, *meta[1][:2]) if meta[1][2] else None)
-            if H is not None:
-                above = (A > H) if L is None else (A > H) | (H < L)
-                grads.append(_pick(above, g, *meta[-1][:2]) if meta[-1][2] else None)
+        inside, below, above = _masks(A, L, H)
+        grads = [_pick(inside, g, *meta[0][:2]) if meta[0][2] else None]
+        if L is not None:
+            grads.append(_pick(below, g, *meta[1][:2]) if meta[1][2] else None)
+        if H is not None:
+            grads.append(_pick(above, g, *meta[-1][:2]) if meta[-1][2] else None)
         return tuple(grads)
 
     return record(out, inputs, backward, "clamp", saved=inputs)
@@ -110,18 +103,29 @@ def _clamp_graph(ctx, g):
     def pick(mask, i):
         return sum_to_tensor(where(Tensor(mask), g, 0.0), ctx.shape(i)) if ctx.needs(i) else None
 
+    inside, below, above = _masks(A, L, H)
+    grads = [pick(inside, 0)]
+    if L is not None:
+        grads.append(pick(below, 1))
+    if H is not None:
+        grads.append(pick(above, len(grads)))
+    return tuple(grads)
+
+
+def _masks(A, L, H) -> tuple:
+    """Where clamp's gradient goes (both backwards use these): to the input where it lies
+    within [L, H]; to L where the input is below it (when L < H, else H wins); to H where the
+    input is above it, and everywhere L > H (PyTorch's rule: the result is H there).  A mask
+    is None for a bound not given."""
     with np.errstate(invalid="ignore"):
         inside = np.ones(np.shape(A), dtype=bool)
         if L is not None:
             inside = inside & (A >= L)
         if H is not None:
             inside = inside & (A <= H)
-        grads = [pick(inside, 0)]
-        if L is not None:
-            grads.append(pick((A < L) if H is None else (A < L) & (L < H), 1))
-        if H is not None:
-            grads.append(pick((A > H) if L is None else (A > H) | (H < L), len(grads)))
-    return tuple(grads)
+        below = None if L is None else (A < L) if H is None else (A < L) & (L < H)
+        above = None if H is None else (A > H) if L is None else (A > H) | (H < L)
+    return inside, below, above
 
 
 clip = clamp
