@@ -93,6 +93,17 @@ def _as_float64_inputs(inputs):
     return copies
 
 
+def _inputs_to_check(inputs, name: str) -> tuple:
+    """(float64 copies of ``inputs``, the indices of those that require a gradient); an
+    error naming ``name`` when none does."""
+    xs = _as_float64_inputs(inputs)
+    indices = [i for i, x in enumerate(xs) if isinstance(x, Tensor) and x.requires_grad]
+    if not indices:
+        raise ValueError(f"{name}: no input requires a gradient; pass at least one Tensor "
+                         "created with requires_grad=True.")
+    return xs, indices
+
+
 def _output(f, xs, what: str) -> Tensor:
     out = f(*xs)
     if not isinstance(out, Tensor):
@@ -132,11 +143,7 @@ def gradcheck(f, *inputs, eps: float = 1e-6, atol: float = 1e-5, rtol: float = 1
         >>> bool(mg.gradcheck(lambda x, w: (x @ w).tanh(), x, w))
         True
     """
-    xs = _as_float64_inputs(inputs)
-    checked = [i for i, x in enumerate(xs) if isinstance(x, Tensor) and x.requires_grad]
-    if not checked:
-        raise ValueError("gradcheck: no input requires a gradient; pass at least one Tensor "
-                         "created with requires_grad=True.")
+    xs, checked = _inputs_to_check(inputs, "gradcheck")
 
     out = _output(f, xs, "called once")
     if not out.requires_grad:
@@ -220,11 +227,7 @@ def gradgradcheck(f, *inputs, eps: float = 1e-6, atol: float = 1e-5, rtol: float
         >>> bool(mg.gradgradcheck(lambda t: (t * t * t).tanh(), x))
         True
     """
-    xs = _as_float64_inputs(inputs)
-    wanted = [i for i, x in enumerate(xs) if isinstance(x, Tensor) and x.requires_grad]
-    if not wanted:
-        raise ValueError("gradgradcheck: no input requires a gradient; pass at least one "
-                         "Tensor created with requires_grad=True.")
+    xs, wanted = _inputs_to_check(inputs, "gradgradcheck")
     rng = np.random.default_rng(seed)
     shape = _output(f, xs, "called once").shape
     u = Tensor(rng.standard_normal(shape), requires_grad=True)
