@@ -156,18 +156,10 @@ def einsum(equation, *operands) -> Tensor:
                 grads.append(None)
                 continue
             unique = list(dict.fromkeys(letters))
-            subs, args = ["".join(output)], [g]
-            for j, other in enumerate(inputs):
-                if j != k:
-                    subs.append("".join(other))
-                    args.append(arrays[j])
-            elsewhere = set(output).union(*(inputs[j] for j in range(len(inputs)) if j != k))
-            for c in unique:
-                if c not in elsewhere:            # summed away inside this operand alone
-                    subs.append(c)
-                    args.append(np.ones(sizes[c], dtype=g.dtype))
-            grad = np.einsum(",".join(subs) + "->" + "".join(unique), *args,
-                             optimize=len(args) > 2)
+            spec, others, alone = _gradient_terms(inputs, output, k, unique)
+            args = [g, *(arrays[j] for j in others),
+                    *(np.ones(sizes[c], dtype=g.dtype) for c in alone)]
+            grad = np.einsum(spec, *args, optimize=len(args) > 2)
             own = [shape[letters.index(c)] for c in unique]
             squeeze = tuple(i for i, n in enumerate(own) if n == 1 and grad.shape[i] != 1)
             if squeeze:                             # this operand was broadcast along them
@@ -205,15 +197,19 @@ def _einsum_graph(ctx, g):
         if not ctx.needs(k):
             grads.append(None)
             continue
-        subs, args = ["".join(output)], [g]
-        for j, other in enumerate(inputs):
-            if j != k:
-                subs.append("".join(other))
-                args.append(tensors[j])
-        elsewhere = set(output).union(*(inputs[j] for j in range(len(inputs)) if j != k))
-        for c in letters:
-            if c not in elsewhere:                # summed away inside this operand alone
-                subs.append(c)
-                args.append(Tensor(np.ones(sizes[c], dtype=g.dtype)))
-        grads.append(einsum(",".join(subs) + "->" + "".join(letters), *args))
+        spec, others, alone = _gradient_terms(inputs, output, k, letters)
+        grads.append(einsum(spec, g, *(tensors[j] for j in others),
+                            *(Tensor(np.ones(sizes[c], dtype=g.dtype)) for c in alone)))
     return tuple(grads)
+
+
+def _gradient_terms(inputs, output, k, letters) -> tuple:
+    """Operand k's gradient as an einsum (both backwards use it): (the spec, the indices of
+    the other operands, the letters of k summed away inside k alone).  Its operands are the
+    output's gradient, then the other operands in order, then a vector of ones for each of
+    those letters; ``letters`` (k's, each once) is the result's subscript."""
+    others = [j for j in range(len(inputs)) if j != k]
+    elsewhere = set(output).union(*(inputs[j] for j in others))
+    alone = [c for c in letters if c not in elsewhere]
+    subs = ["".join(output), *("".join(inputs[j]) for j in others), *alone]
+    return ",".join(subs) + "->" + "".join(letters), others, alone
