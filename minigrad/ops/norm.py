@@ -97,7 +97,9 @@ def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None) -> Tensor:
                          f"PyTorch.")
     A = np.abs(X)
     with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
-        if p == 2:
+        if count == 1 and p != 0:    # one entry: its norm is |x| exactly, as in PyTorch
+            norm = A.reshape(kept)   # ((|x|ᵖ)^(1/p) can round away, and 1e-200² underflow)
+        elif p == 2:
             norm = np.sqrt((X * X).sum(axis=axes, keepdims=True))
         elif p == 1:
             norm = A.sum(axis=axes, keepdims=True)
