@@ -216,7 +216,13 @@ def test_one_search_box_and_it_finds_a_chapter(reader, device):
     visible = [i for i in range(boxes.count()) if boxes.nth(i).is_visible()]
     assert len(visible) == 1, f"{len(visible)} search boxes at {device} width"
     boxes.nth(visible[0]).click()
-    field = page.locator("#pst-search-dialog input[type=search]")
+    # The field that opens: a <dialog> in PyData theme 0.16+, an overlay <div> in the 0.15
+    # that Python 3.10 gets (sphinx-book-theme 1.1.4 pins it).  Either way one field shows,
+    # with the cursor in it.
+    field = page.locator("input[type=search]:visible")
+    field.first.wait_for(state="visible", timeout=10_000)
+    assert field.count() == 1, f"{field.count()} search fields open at {device} width"
+    assert field.evaluate("el => el === document.activeElement"), "the search field has no cursor"
     field.fill("broadcasting gradient")
     field.press("Enter")
     page.wait_for_url(re.compile(r"search\.html\?q=broadcasting"))
