@@ -393,7 +393,8 @@ def _cannot(reason: str):
 
 
 def ordinary_user():
-    """(uid, gid) of an ordinary user to grade as, or pytest.skip with the reason."""
+    """(uid, gid) of an ordinary user to grade as, or a skip with the reason (in CI, a
+    failure)."""
     if os.geteuid() != 0:
         return os.getuid(), os.getgid()
     try:

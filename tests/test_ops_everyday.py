@@ -69,8 +69,8 @@ def test_vector_norm_matches_pytorch_with_zeros_and_ties(torch, ord, dim, keepdi
 
 @pytest.mark.parametrize("ord", ORDS)
 def test_the_norm_of_one_entry_is_its_size_exactly_as_pytorchs(torch, ord):
-    """(|x|ᵖ)^(1/p) rounds: for x = 0.41088506196436286 and p = 0.5 it gave x less one ulp
-    where PyTorch gives x, and a random graph's ``mod`` by x then differed by all of x.
+    """(|x|ᵖ)^(1/p) rounds: for x = 0.4108850619643629 and p = 0.5 it gave x less one ulp
+    (…286) where PyTorch gives x, and a random graph's ``mod`` by x then differed by all of x.
     1e-200 squared underflows to 0 for p = 2."""
     x = np.concatenate([[0.4108850619643629, 1e-200, -1e-200, 0.0, 3.0, -7.25],
                         rng.standard_normal(200)])[:, None]
