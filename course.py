@@ -68,6 +68,9 @@ def took(start: float) -> str:
     return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.1f} min"
 
 
+CTRL_C_GRACE = 20      # seconds a command gets to clean up after Ctrl-C before it is killed
+
+
 def run(cmd: list, cwd: Path, what: str, env: dict | None = None) -> int:
     """Run ``cmd`` in the foreground; on Ctrl-C let it finish its own clean-up (it got the
     Ctrl-C too), then stop with one line."""
@@ -75,15 +78,17 @@ def run(cmd: list, cwd: Path, what: str, env: dict | None = None) -> int:
     try:
         return proc.wait()
     except KeyboardInterrupt:
-        deadline = time.monotonic() + 20
+        deadline, killed = time.monotonic() + CTRL_C_GRACE, ""
         while proc.poll() is None:
             try:
                 proc.wait(timeout=max(0.1, deadline - time.monotonic()))
-            except (KeyboardInterrupt, subprocess.TimeoutExpired):
-                if time.monotonic() >= deadline or proc.poll() is None:
+            except (KeyboardInterrupt, subprocess.TimeoutExpired) as why:
+                if proc.poll() is None:
                     proc.kill()
                     proc.wait()
-        raise Stop(f"stopped {what} (Ctrl-C).", 130) from None
+                    killed = ("; a second Ctrl-C killed it" if isinstance(why, KeyboardInterrupt)
+                              else f"; still running {CTRL_C_GRACE} s later, so killed")
+        raise Stop(f"stopped {what} (Ctrl-C{killed}).", 130) from None
 
 
 class Env:

@@ -12,6 +12,8 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
+import time
 import venv
 from pathlib import Path
 
@@ -360,6 +362,17 @@ def read_until(proc, text: str) -> str:
     return seen
 
 
+def read_rest(proc, timeout: float = 60) -> str:
+    """The rest of course.py's output once it has exited.  (Not ``communicate``: it reads
+    the pipe itself, and would lose what ``read_until``'s readline already holds.)"""
+    proc.wait(timeout=timeout)                    # (a few lines: the pipe never fills)
+    try:                                          # nothing of its session may hold the pipe
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    return proc.stdout.read()
+
+
 def test_install_shows_progress_and_a_done_line_and_ctrl_c_ends_with_one_line(tmp_path):
     root = checkout(tmp_path)
     fake_env(root, stamped=False, modules={"pytest": FAKE_PYTEST})
@@ -367,7 +380,7 @@ def test_install_shows_progress_and_a_done_line_and_ctrl_c_ends_with_one_line(tm
     try:
         shown = read_until(proc, "fake pytest")
         os.killpg(proc.pid, signal.SIGINT)            # Ctrl-C reaches the whole foreground group
-        rest, _ = proc.communicate(timeout=60)
+        rest = read_rest(proc)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -393,6 +406,35 @@ FAKE_SLOW_PIP = textwrap.dedent("""\
 """)
 
 
+def test_a_command_that_ignores_ctrl_c_is_killed_and_the_line_says_so(tmp_path, monkeypatch):
+    """course.py waits CTRL_C_GRACE seconds for a command to clean up after Ctrl-C; one that
+    ignores it is then killed, and the one line says so (a lost line of output in a CI run
+    could not tell a killed child from a silent one)."""
+    monkeypatch.setattr(course, "CTRL_C_GRACE", 1)
+    ready = tmp_path / "ready"
+    child = [sys.executable, "-c", "import pathlib, signal, sys, time; "
+             "signal.signal(signal.SIGINT, signal.SIG_IGN); "
+             "pathlib.Path(sys.argv[1]).touch(); time.sleep(60)", ready]
+    main = threading.get_ident()
+
+    def ctrl_c():
+        deadline = time.monotonic() + 30
+        while not ready.exists() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        signal.pthread_kill(main, signal.SIGINT)
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        threading.Thread(target=ctrl_c, daemon=True).start()
+        start = time.monotonic()
+        with pytest.raises(course.Stop) as stop:
+            course.run(child, tmp_path, "the tests")
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert str(stop.value) == "stopped the tests (Ctrl-C; still running 1 s later, so killed)."
+    assert stop.value.status == 130 and time.monotonic() - start < 30
+
+
 def test_ctrl_c_during_the_install_is_found_and_rebuilt_on_the_next_run(
         tmp_path, monkeypatch, capsys):
     """After Ctrl-C during pip, the next run resumed silently, though the README says a
@@ -403,7 +445,7 @@ def test_ctrl_c_during_the_install_is_found_and_rebuilt_on_the_next_run(
     try:
         read_until(proc, "fake pip: installing")
         os.killpg(proc.pid, signal.SIGINT)
-        rest, _ = proc.communicate(timeout=60)
+        rest = read_rest(proc)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
