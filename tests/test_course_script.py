@@ -426,13 +426,12 @@ def test_a_command_that_ignores_ctrl_c_is_killed_and_the_line_says_so(tmp_path, 
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         threading.Thread(target=ctrl_c, daemon=True).start()
-        start = time.monotonic()
         with pytest.raises(course.Stop) as stop:
             course.run(child, tmp_path, "the tests")
     finally:
         signal.signal(signal.SIGINT, previous)
     assert str(stop.value) == "stopped the tests (Ctrl-C; still running 1 s later, so killed)."
-    assert stop.value.status == 130 and time.monotonic() - start < 30
+    assert stop.value.status == 130
 
 
 def test_ctrl_c_during_the_install_is_found_and_rebuilt_on_the_next_run(
