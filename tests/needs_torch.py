@@ -6,9 +6,7 @@ where the comparisons are how we know the library is right: ``.ci/run`` installs
 build into the project's environment before the tests run.
 """
 
-import os
-
-import pytest
+from in_ci import skip_or_fail_in_ci
 
 INSTALL = ".venv/bin/pip install torch==2.13.0 (the CPU build; other spellings pull GBs of CUDA)"
 
@@ -17,12 +15,10 @@ def require_torch():
     try:
         import torch
     except ImportError:
-        if os.environ.get("CI"):
-            pytest.fail(f"PyTorch is not installed, and CI must compare minigrad with it: "
-                        f"{INSTALL}", pytrace=False)
         # allow_module_level: called at a module's top it skips that module (inside a test it
         # skips the test, as without the flag)
-        pytest.skip(f"PyTorch is not installed; {INSTALL} to compare minigrad with it",
-                    allow_module_level=True)
+        skip_or_fail_in_ci(f"PyTorch is not installed; {INSTALL} to compare minigrad with it",
+                           f"PyTorch is not installed, and CI must compare minigrad with it: "
+                           f"{INSTALL}", allow_module_level=True)
     torch.set_num_threads(1)
     return torch

@@ -32,6 +32,7 @@ from pathlib import Path
 
 import pytest
 from grade_helpers import processes_with
+from in_ci import skip_or_fail_in_ci
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path(__file__).resolve().parent / "grade_corpus"
@@ -386,12 +387,6 @@ class Listeners:
 
 
 # -- grading it --------------------------------------------------------------------------------
-def _cannot(reason: str):
-    """Skip the grading-as-an-ordinary-user half with ``reason``; in CI (``CI`` set) that half
-    is the grader's guarantee against a hostile class, so it fails instead."""
-    (pytest.fail if os.environ.get("CI") else pytest.skip)(reason)
-
-
 def ordinary_user():
     """(uid, gid) of an ordinary user to grade as, or a skip with the reason (in CI, a
     failure)."""
@@ -403,15 +398,16 @@ def ordinary_user():
         made = subprocess.run(["useradd", "--system", "--no-create-home", "--shell",
                                "/usr/sbin/nologin", USER], capture_output=True, text=True)
         if made.returncode != 0:
-            _cannot(f"no ordinary user to grade as: useradd {USER} failed: "
-                    f"{made.stderr.strip()}")
+            skip_or_fail_in_ci(f"no ordinary user to grade as: useradd {USER} failed: "
+                               f"{made.stderr.strip()}")
         entry = pwd.getpwnam(USER)
     check = subprocess.run([sys.executable, "-c", "import numpy, classroom"],
                            capture_output=True, text=True, user=entry.pw_uid,
                            group=entry.pw_gid, extra_groups=[], cwd="/")
     if check.returncode != 0:
-        _cannot(f"the user {USER} cannot run this Python (one installed under a folder only "
-                f"root can enter, such as pyenv's in /root?): {check.stderr.strip()[-300:]}")
+        skip_or_fail_in_ci(f"the user {USER} cannot run this Python (one installed under a "
+                           f"folder only root can enter, such as pyenv's in /root?): "
+                           f"{check.stderr.strip()[-300:]}")
     return entry.pw_uid, entry.pw_gid
 
 

@@ -28,6 +28,7 @@ from pathlib import Path
 import pytest
 
 from classroom.jupyterlab.save_hook import keep_widget_state
+from in_ci import skip_or_fail_in_ci
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
@@ -85,9 +86,8 @@ def _require_browser() -> None:
     why = _missing()
     if why is None:
         return
-    if os.environ.get("CI"):
-        pytest.fail(f"browser tests cannot run in CI: {why}; {INSTALL_HINT}", pytrace=False)
-    pytest.skip(f"browser tests skipped: {why}; {INSTALL_HINT}")
+    skip_or_fail_in_ci(f"browser tests skipped: {why}; {INSTALL_HINT}",
+                       f"browser tests cannot run in CI: {why}; {INSTALL_HINT}")
 
 
 def _free_port() -> int:
